@@ -1,0 +1,43 @@
+# ur: the two Quick start commands are `make run` and `make test`.
+# Each installs what is missing, builds, then does its job.
+PRESET ?= release
+JOBS ?= 2
+BUILD := build/$(PRESET)
+UR := $(BUILD)/ur
+
+.PHONY: all deps build run test test-unit test-asan test-e2e bench strength solve7 load format clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	@cmake --preset $(PRESET) > /dev/null
+	@cmake --build --preset $(PRESET) -j $(JOBS)
+
+# The main job: the game.
+run: build
+	$(UR) --help
+
+# Unit, property, protocol and end-to-end tests (under 15 minutes on 2 cores).
+test: build
+	ctest --preset $(PRESET)
+	@if [ -f tests/e2e/package.json ]; then $(MAKE) --no-print-directory test-e2e; fi
+
+test-asan:
+	@$(MAKE) --no-print-directory build PRESET=asan
+	ctest --preset asan
+
+test-e2e:
+	@scripts/run-e2e.sh $(UR)
+
+bench: build
+	$(UR) perft --depth 7
+	$(BUILD)/bench/ur_bench
+
+format:
+	@git ls-files '*.cpp' '*.h' | xargs clang-format -i
+
+clean:
+	rm -rf build

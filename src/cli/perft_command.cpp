@@ -1,0 +1,58 @@
+// `ur perft`: counts move sequences to a depth and prints the speed.
+#include <chrono>
+#include <iostream>
+
+#include "cli/command.h"
+#include "cli/rules_options.h"
+#include "core/notation.h"
+#include "core/perft.h"
+
+namespace ur::cli {
+namespace {
+
+struct PerftOptions {
+  Rules rules;
+  int depth = 5;
+  std::string position_text;
+};
+
+int run_perft(const PerftOptions& options) {
+  Position position = starting_position(options.rules);
+  if (!options.position_text.empty()) {
+    auto parsed = parse_text(options.position_text, options.rules);
+    if (auto* error = std::get_if<ParseError>(&parsed)) {
+      std::cerr << "ur perft: bad --position: " << error->message << "\n";
+      return kUsageError;
+    }
+    position = std::get<Position>(parsed);
+  }
+  const auto begin = std::chrono::steady_clock::now();
+  const std::uint64_t nodes = perft(options.rules, position, options.depth);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  std::cout << "position " << to_text(position) << "\n"
+            << "depth " << options.depth << "\n"
+            << "nodes " << nodes << "\n"
+            << "time " << seconds << " s\n"
+            << "speed " << static_cast<std::uint64_t>(nodes / std::max(seconds, 1e-9))
+            << " leaves/s\n";
+  return 0;
+}
+
+CommandRunner setup_perft(CLI::App& app) {
+  auto options = std::make_shared<PerftOptions>();
+  CLI::App* command = app.add_subcommand(
+      "perft", "Count move sequences to a depth (the move-generation signature) and time it");
+  command->add_option("--depth,-d", options->depth, "Plies to count (each throw is a ply)")
+      ->required()
+      ->check(CLI::Range(0, 30));
+  add_rules_options(*command, options->rules);
+  command->add_option("--position,-p", options->position_text,
+                      "Start from this position text (docs/notation.md); default: the opening");
+  return [options] { return run_perft(*options); };
+}
+
+const CommandRegistrar registrar{50, &setup_perft};
+
+}  // namespace
+}  // namespace ur::cli

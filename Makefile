@@ -18,7 +18,7 @@ build: deps
 
 # The main job: the game.
 run: build
-	$(UR) --help
+	@if $(UR) serve --help > /dev/null 2>&1; then exec $(UR) serve; else $(UR) --help; fi
 
 # Unit, property, protocol and end-to-end tests (under 15 minutes on 2 cores).
 test: build
@@ -35,6 +35,18 @@ test-e2e:
 bench: build
 	$(UR) perft --depth 7
 	$(BUILD)/bench/ur_bench
+
+# Agent ladder and level strength (long; not part of `make test`).
+strength: build
+	scripts/strength.sh $(UR)
+
+# The full 7-piece solve into the default table location (minutes; not part of `make test`).
+solve7: build
+	$(UR) solve --pieces 7
+
+# Bounded load test of `ur serve` on 127.0.0.1 only.
+load: build
+	scripts/load-test.sh $(UR)
 
 format:
 	@git ls-files '*.cpp' '*.h' | xargs clang-format -i

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "core/movegen.h"
 
@@ -33,7 +34,29 @@ struct AgentSpecError {
 
 // Builds an agent from a spec: "random", "first", "last", "greedy", "expectimax:D",
 // the levels "easy", "medium", "hard", "expert" (and "perfect" once a table is available).
+// A spec is NAME or NAME:ARGUMENT; kinds added with register_agent_kind are accepted too.
 std::variant<std::unique_ptr<Agent>, AgentSpecError> make_agent(std::string_view spec,
-                                                                 std::uint64_t seed);
+                                                                std::uint64_t seed);
+
+// Extension point for agent kinds that live outside src/agents (e.g. "perfect", which
+// reads solved tables). A factory receives the text after "NAME:" (empty when the spec has
+// no colon) and the seed, and returns the agent or an error saying what it accepts.
+using AgentFactory = std::variant<std::unique_ptr<Agent>, AgentSpecError> (*)(
+    std::string_view argument, std::uint64_t seed);
+
+// Adds (or replaces) the kind `name`; `help` is one line shown in spec listings, e.g.
+// "perfect[:TABLE]  plays the solved table's best move". Built-in names cannot be replaced.
+// Call it from a static AgentKindRegistrar in an OBJECT library so the linker keeps it.
+void register_agent_kind(std::string name, AgentFactory factory, std::string help);
+
+struct AgentKindRegistrar {
+  AgentKindRegistrar(std::string name, AgentFactory factory, std::string help) {
+    register_agent_kind(std::move(name), factory, std::move(help));
+  }
+};
+
+// One line per accepted spec form with its help text, built-in kinds first, then the
+// registered ones; this is what AgentSpecError messages list.
+std::vector<std::string> accepted_agent_specs();
 
 }  // namespace ur

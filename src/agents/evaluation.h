@@ -1,0 +1,46 @@
+// Static evaluation: an estimate, without search, of the chance that the side to move wins.
+// It is a logistic model over a few features of the position; the weights were fitted to
+// self-play outcomes (docs/strength.md says how, and how well they predict).
+#pragma once
+
+#include <array>
+#include <span>
+
+#include "core/position.h"
+
+namespace ur {
+
+// Feature layout, all counted from the side to move ("us") against the other ("them").
+// Piece counts are scaled by 7 / rules.pieces so that one set of weights serves every
+// piece count.
+namespace eval_feature {
+inline constexpr int kBias = 0;          // constant 1: the value of having the throw
+inline constexpr int kOurSquare = 1;     // +k-1: our pieces on route square k (1..14)
+inline constexpr int kOurHome = 15;      // our pieces home
+inline constexpr int kTheirSquare = 16;  // +k-1: their pieces on route square k (1..14)
+inline constexpr int kTheirHome = 30;    // their pieces home
+inline constexpr int kOurDanger = 31;    // sum over our hittable pieces of P(hit) * square / 12
+inline constexpr int kTheirDanger = 32;  // the same for their pieces (we throw first)
+inline constexpr int kCount = 33;
+}  // namespace eval_feature
+
+using EvalWeights = std::array<double, eval_feature::kCount>;
+
+// The fitted weights used by every search agent.
+const EvalWeights& tuned_eval_weights();
+
+// Writes the features of `position` (standard rules layout: route squares 1..14) into
+// `features`, which has eval_feature::kCount entries.
+void eval_features(const Rules& rules, const Position& position, std::span<double> features);
+
+// Chance in (0, 1) that the side to move wins, by the logistic model with `weights`.
+// Precondition: the game is not over.
+double evaluate(const Rules& rules, const Position& position,
+                const EvalWeights& weights = tuned_eval_weights());
+
+// The probability that an opponent piece behind `square` on the shared lane can land on it
+// with the coming throw; `attackers` are the opponent's board squares (same numbering on
+// the shared lane). Zero for safe or private squares.
+double hit_chance(const Rules& rules, SquareMask attackers, Square square);
+
+}  // namespace ur

@@ -1,0 +1,162 @@
+// `ur match A B`: plays two agents against each other and reports their strength.
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "agents/agent.h"
+#include "cli/command.h"
+#include "cli/rules_options.h"
+#include "match/match_runner.h"
+
+namespace ur::cli {
+namespace {
+
+struct MatchCommandOptions {
+  match::MatchOptions match;
+  bool json = false;
+};
+
+std::string percent(double fraction) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%.1f%%", 100.0 * fraction);
+  return text;
+}
+
+double per_move_ms(const match::AgentTally& agent) {
+  return agent.moves ? 1000.0 * agent.seconds / agent.moves : 0.0;
+}
+
+nlohmann::json rate_json(int successes, int trials) {
+  const match::Interval interval = match::wilson_interval(successes, trials);
+  return {{"rate", static_cast<double>(successes) / trials},
+          {"ci95", {interval.low, interval.high}}};
+}
+
+nlohmann::json result_json(const match::MatchOptions& options, const match::MatchResult& result) {
+  nlohmann::json agents = nlohmann::json::array();
+  for (const match::AgentTally& agent : result.agents) {
+    nlohmann::json entry = {{"spec", agent.spec},
+                            {"wins", agent.wins},
+                            {"first_moves", agent.first_moves},
+                            {"moves", agent.moves},
+                            {"ms_per_move", per_move_ms(agent)}};
+    entry.update(rate_json(agent.wins, result.games));
+    agents.push_back(entry);
+  }
+  nlohmann::json first_mover = {{"wins", result.first_mover_wins}};
+  first_mover.update(rate_json(result.first_mover_wins, result.games));
+  return {{"games", result.games},
+          {"seed", options.seed},
+          {"threads", options.threads},
+          {"rules",
+           {{"pieces", options.rules.pieces}, {"bear_off", to_string(options.rules.bear_off)}}},
+          {"interval", "wilson-95"},
+          {"agents", agents},
+          {"first_mover", first_mover},
+          {"turns", result.turns},
+          {"moves", result.moves},
+          {"average_turns", static_cast<double>(result.turns) / result.games},
+          {"average_moves", static_cast<double>(result.moves) / result.games},
+          {"seconds", result.seconds}};
+}
+
+void print_rate_line(const std::string& label, int successes, int trials, const std::string& tail) {
+  const match::Interval interval = match::wilson_interval(successes, trials);
+  char line[256];
+  std::snprintf(line, sizeof line, "%-22s %6d wins  %6s  95%% CI [%s, %s]%s\n", label.c_str(),
+                successes, percent(static_cast<double>(successes) / trials).c_str(),
+                percent(interval.low).c_str(), percent(interval.high).c_str(), tail.c_str());
+  std::cout << line;
+}
+
+void print_text(const match::MatchOptions& options, const match::MatchResult& result) {
+  std::cout << "match " << options.specs[0] << " vs " << options.specs[1] << ": " << result.games
+            << " games, seed " << options.seed << ", " << options.threads << " threads, "
+            << options.rules.pieces << " pieces, " << to_string(options.rules.bear_off)
+            << " bear-off\n";
+  for (int i = 0; i < 2; ++i) {
+    const match::AgentTally& agent = result.agents[i];
+    char tail[64];
+    std::snprintf(tail, sizeof tail, "  %.3f ms/move", per_move_ms(agent));
+    print_rate_line(std::string(i == 0 ? "A " : "B ") + agent.spec, agent.wins, result.games, tail);
+  }
+  print_rate_line("first mover", result.first_mover_wins, result.games, "");
+  char line[160];
+  std::snprintf(line, sizeof line,
+                "game length            %.1f turns (throws, passes included), %.1f moves\n"
+                "time                   %.1f s\n",
+                static_cast<double>(result.turns) / result.games,
+                static_cast<double>(result.moves) / result.games, result.seconds);
+  std::cout << line << "intervals: Wilson score, 95%\n";
+}
+
+// A one-line bar redrawn in place on a terminal.
+void draw_progress(int finished, int total, int wins_of_a) {
+  constexpr int kWidth = 30;
+  const int filled = total ? finished * kWidth / total : kWidth;
+  std::string bar(filled, '#');
+  bar.resize(kWidth, '.');
+  std::fprintf(stderr, "\r[%s] %d/%d games, A wins %s", bar.c_str(), finished, total,
+               finished ? percent(static_cast<double>(wins_of_a) / finished).c_str() : "-");
+  std::fflush(stderr);
+}
+
+int run_match_command(const MatchCommandOptions& options) {
+  const auto checked = match::check_specs(options.match);
+  if (const auto* error = std::get_if<std::string>(&checked)) {
+    std::cerr << "ur match: " << *error << "\n";
+    return kUsageError;
+  }
+  const bool show_progress = !options.json && isatty(STDERR_FILENO);
+  const match::MatchResult result =
+      match::run_match(options.match, [&](int finished, int wins_of_a) {
+        if (show_progress) draw_progress(finished, options.match.games, wins_of_a);
+      });
+  if (show_progress) std::fprintf(stderr, "\r\033[K");
+  if (options.json) {
+    std::cout << result_json(options.match, result).dump() << "\n";
+  } else {
+    print_text(options.match, result);
+  }
+  return 0;
+}
+
+std::string agent_help() {
+  std::string help = "Agent spec, one of:";
+  for (const std::string& line : accepted_agent_specs()) help += "\n  " + line;
+  return help;
+}
+
+CommandRunner setup_match(CLI::App& app) {
+  auto options = std::make_shared<MatchCommandOptions>();
+  options->match.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  CLI::App* command = app.add_subcommand(
+      "match", "Play two agents against each other and report win rates with 95% intervals");
+  command->add_option("A", options->match.specs[0], agent_help())->required();
+  command->add_option("B", options->match.specs[1], "Second agent spec (as A)")->required();
+  command->add_option("--games,-n", options->match.games, "Games to play")
+      ->check(CLI::Range(1, 10'000'000))
+      ->default_val(100);
+  command->add_option("--seed,-s", options->match.seed, "Seed for dice and agents")
+      ->check(CLI::NonNegativeNumber)
+      ->default_val(1);
+  command
+      ->add_option("--threads,-t", options->match.threads,
+                   "Games played at once (default: the number of cores)")
+      ->check(CLI::Range(1, 256));
+  add_rules_options(*command, options->match.rules);
+  command->add_flag("--json", options->json, "Print one JSON object instead of text");
+  command->footer(
+      "Sides and the first throw alternate game by game. Game length counts turns: every\n"
+      "throw, including passes and extra throws. Intervals are Wilson score intervals.");
+  return [options] { return run_match_command(*options); };
+}
+
+const CommandRegistrar registrar{60, &setup_match};
+
+}  // namespace
+}  // namespace ur::cli

@@ -1,0 +1,66 @@
+// Plays many games between two agent specs on several threads and tallies the results.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <variant>
+
+#include "core/rules.h"
+
+namespace ur::match {
+
+struct MatchOptions {
+  std::array<std::string, 2> specs;  // agent A, agent B
+  int games = 100;
+  std::uint64_t seed = 1;
+  int threads = 1;
+  Rules rules = finkel_rules();
+};
+
+struct AgentTally {
+  std::string spec;
+  int wins = 0;
+  int first_moves = 0;      // games in which this agent threw first
+  std::uint64_t moves = 0;  // choices asked of the agent (rolls with a legal move)
+  double seconds = 0.0;     // total time spent choosing
+};
+
+struct MatchResult {
+  int games = 0;
+  std::array<AgentTally, 2> agents;
+  int first_mover_wins = 0;  // games won by whichever agent threw first
+  std::uint64_t turns = 0;   // throws over all games: moves, passes and extra throws each count
+  std::uint64_t moves = 0;   // moves played over all games
+  double seconds = 0.0;      // wall-clock time of the whole match
+};
+
+// Who plays what in game `game`: agent A takes light in even games, and light throws first
+// in games 0, 1, 4, 5, ... so over every four games each agent has each colour twice and
+// throws first twice.
+struct GameSetup {
+  int light_agent;  // 0 = A, 1 = B
+  Side first;
+};
+GameSetup game_setup(int game);
+
+// Checks both specs; an error message names the bad one.
+std::variant<std::monostate, std::string> check_specs(const MatchOptions& options);
+
+// Plays the match. `progress` is called from the calling thread with the games finished so
+// far and agent A's wins among them, about ten times a second and once at the end. Results depend
+// only on the options, never on the thread count: game g uses dice and agent seeds derived from
+// (seed, g). Precondition: check_specs(options) passed, games >= 1, threads >= 1.
+MatchResult run_match(const MatchOptions& options,
+                      const std::function<void(int finished, int wins_of_a)>& progress);
+
+// The Wilson score interval for `successes` out of `trials` at the given normal quantile
+// (1.959964 for 95%).
+struct Interval {
+  double low;
+  double high;
+};
+Interval wilson_interval(int successes, int trials, double z = 1.959963984540054);
+
+}  // namespace ur::match

@@ -1,0 +1,77 @@
+#include "match/match_runner.h"
+
+#include <gtest/gtest.h>
+
+namespace ur::match {
+namespace {
+
+TEST(Wilson, MatchesPublishedValues) {
+  // Reference values of the Wilson score interval at z = 1.96.
+  const Interval half = wilson_interval(5, 10);
+  EXPECT_NEAR(half.low, 0.2366, 1e-4);
+  EXPECT_NEAR(half.high, 0.7634, 1e-4);
+  const Interval none = wilson_interval(0, 10);
+  EXPECT_DOUBLE_EQ(none.low, 0.0);
+  EXPECT_NEAR(none.high, 0.2775, 1e-4);
+  const Interval all = wilson_interval(10, 10);
+  EXPECT_NEAR(all.low, 0.7225, 1e-4);
+  EXPECT_DOUBLE_EQ(all.high, 1.0);
+}
+
+TEST(GameSetup, BalancesColoursAndFirstThrowOverFourGames) {
+  int a_light = 0;
+  int a_first = 0;
+  for (int game = 0; game < 4; ++game) {
+    const GameSetup setup = game_setup(game);
+    a_light += setup.light_agent == 0;
+    const int first_agent = setup.first == Side::Light ? setup.light_agent : 1 - setup.light_agent;
+    a_first += first_agent == 0;
+  }
+  EXPECT_EQ(a_light, 2);
+  EXPECT_EQ(a_first, 2);
+}
+
+MatchOptions options(int threads) {
+  MatchOptions result;
+  result.specs = {"greedy", "random"};
+  result.games = 40;
+  result.seed = 5;
+  result.threads = threads;
+  return result;
+}
+
+TEST(RunMatch, TalliesAddUpAndDoNotDependOnThreads) {
+  const auto ignore = [](int, int) {};
+  const MatchResult one = run_match(options(1), ignore);
+  const MatchResult two = run_match(options(2), ignore);
+  EXPECT_EQ(one.agents[0].wins + one.agents[1].wins, 40);
+  EXPECT_EQ(one.agents[0].first_moves + one.agents[1].first_moves, 40);
+  EXPECT_EQ(one.agents[0].first_moves, 20);
+  EXPECT_EQ(one.agents[0].moves + one.agents[1].moves, one.moves);
+  EXPECT_GT(one.turns, one.moves);
+  EXPECT_EQ(one.agents[0].wins, two.agents[0].wins);
+  EXPECT_EQ(one.turns, two.turns);
+  EXPECT_EQ(one.first_mover_wins, two.first_mover_wins);
+  EXPECT_GT(one.agents[0].wins, 20);  // greedy beats random
+}
+
+TEST(RunMatch, ReportsProgressUpToTheEnd) {
+  int last = -1;
+  run_match(options(2), [&last](int finished, int wins) {
+    EXPECT_GE(finished, last);
+    EXPECT_LE(wins, finished);
+    last = finished;
+  });
+  EXPECT_EQ(last, 40);
+}
+
+TEST(CheckSpecs, NamesTheBadAgent) {
+  MatchOptions bad = options(1);
+  bad.specs[1] = "expectimax:0";
+  const auto checked = check_specs(bad);
+  ASSERT_TRUE(std::holds_alternative<std::string>(checked));
+  EXPECT_EQ(std::get<std::string>(checked).rfind("agent B: ", 0), 0u);
+}
+
+}  // namespace
+}  // namespace ur::match

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/rules.h"
 #include "protocol/json.h"
@@ -15,11 +16,19 @@ namespace ur::engine {
 // protocol::RequestError for bad input; the engine turns it into {"error": ...}.
 using Handler = nlohmann::json (*)(const nlohmann::json& request, const Rules& rules);
 
+// Registers `handler` for {"cmd": command}. Registering one command twice aborts at startup.
 struct HandlerRegistrar {
   HandlerRegistrar(std::string_view command, Handler handler);
 };
 
-// The answer line for one request line; never throws.
+// The answer line for one request line; never throws. A request's "id" member, if any, is
+// copied into its answer (success or error).
 std::string answer(std::string_view line);
+
+// Every registered command name, sorted.
+std::vector<std::string> known_commands();
+
+// Request lines longer than this are answered with an error without being parsed.
+inline constexpr std::size_t kMaxLineBytes = 1 << 20;
 
 }  // namespace ur::engine

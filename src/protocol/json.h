@@ -4,8 +4,10 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "core/movegen.h"
 
@@ -26,5 +28,24 @@ Position position_from_json(const nlohmann::json& value, const Rules& rules);
 // Reads the optional "rules" member of a request: {"pieces":K,"bear_off":"exact"|"any"}.
 Rules rules_from_request(const nlohmann::json& request);
 Roll roll_from_json(const nlohmann::json& value, const Rules& rules);
+
+// Request helpers shared by every engine handler. `request` must be a JSON object.
+// The member `key`, or RequestError naming it and saying what it should hold.
+const nlohmann::json& require_member(const nlohmann::json& request, std::string_view key,
+                                     std::string_view expected);
+// The member `key` as an integer in min..max.
+int require_integer(const nlohmann::json& request, std::string_view key, int min, int max);
+// The validated "position" and "roll" members.
+Position position_from_request(const nlohmann::json& request, const Rules& rules);
+Roll roll_from_request(const nlohmann::json& request, const Rules& rules);
+// Throws RequestError when a side already has all pieces home (nobody may move then).
+void require_game_in_progress(const Rules& rules, const Position& position);
+// The request's "move" member resolved against the legal moves for `roll`: a legal Move for
+// {"from":f}, or nullopt for null (a pass, accepted only when no legal move exists).
+std::optional<Move> move_from_request(const nlohmann::json& request, const Rules& rules,
+                                      const Position& position, Roll roll);
+
+// `value` as compact JSON for an error message, cut to about `limit` characters.
+std::string quote_json(const nlohmann::json& value, std::size_t limit = 60);
 
 }  // namespace ur::protocol

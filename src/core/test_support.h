@@ -1,0 +1,87 @@
+// Seeded random positions and games shared by the tests of several areas (test code only).
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <random>
+#include <stdexcept>
+#include <variant>
+#include <vector>
+
+#include "core/movegen.h"
+#include "core/notation.h"
+
+namespace ur::testing {
+
+// A roll drawn with the real dice odds (four fair binary dice).
+inline Roll random_roll(std::mt19937_64& random, const Rules& rules) {
+  return static_cast<Roll>(std::popcount(random() & ((1u << rules.dice) - 1)));
+}
+
+// Any valid position, reachable or not: each piece goes to the start pile, home or a free
+// route square, uniformly over the 16 places, never onto a shared square the other side holds.
+inline Position random_position(std::mt19937_64& random, const Rules& rules) {
+  while (true) {
+    Position position;
+    position.turn = random() % 2 ? Side::Dark : Side::Light;
+    for (int side = 0; side < 2; ++side) {
+      for (int piece = 0; piece < rules.pieces; ++piece) {
+        while (true) {
+          const Square place = static_cast<Square>(random() % (rules.route_length + 2));
+          if (place == 0) {
+            ++position.start[side];
+          } else if (place == rules.home_square()) {
+            ++position.home[side];
+          } else {
+            const SquareMask bit = square_bit(place);
+            if ((position.board[side] & bit) || (position.board[1 - side] & rules.shared & bit)) {
+              continue;
+            }
+            position.board[side] |= bit;
+          }
+          break;
+        }
+      }
+    }
+    if (!validate(rules, position)) return position;
+  }
+}
+
+// The rule sets the tests sweep: every piece count with both bear-off modes.
+inline std::vector<Rules> all_finkel_rule_sets() {
+  std::vector<Rules> sets;
+  for (int pieces = Rules::kMinPieces; pieces <= Rules::kMaxPieces; ++pieces) {
+    sets.push_back(finkel_rules(pieces, BearOff::Exact));
+    sets.push_back(finkel_rules(pieces, BearOff::Any));
+  }
+  return sets;
+}
+
+inline Rules random_rules(std::mt19937_64& random) {
+  const auto sets = all_finkel_rule_sets();
+  return sets[random() % sets.size()];
+}
+
+// One seeded random game from the opening: the positions before each ply (the last one is
+// the finished position), with uniformly chosen legal moves. Stops after `max_plies`.
+inline std::vector<Position> random_game(std::mt19937_64& random, const Rules& rules,
+                                         int max_plies = 100000) {
+  std::vector<Position> positions{starting_position(rules)};
+  while (!is_game_over(rules, positions.back()) &&
+         static_cast<int>(positions.size()) <= max_plies) {
+    const Position& position = positions.back();
+    const MoveList moves = legal_moves(rules, position, random_roll(random, rules));
+    positions.push_back(moves.empty()
+                            ? pass_turn(position)
+                            : apply_move(rules, position, moves[random() % moves.size()]));
+  }
+  return positions;
+}
+
+inline Position parse_or_die(std::string_view text, const Rules& rules) {
+  auto parsed = parse_text(text, rules);
+  if (auto* error = std::get_if<ParseError>(&parsed)) throw std::invalid_argument(error->message);
+  return std::get<Position>(parsed);
+}
+
+}  // namespace ur::testing

@@ -1,0 +1,44 @@
+// `ur engine`: JSON Lines on stdin/stdout (docs/engine-protocol.md).
+#include <iostream>
+#include <string>
+
+#include "cli/command.h"
+#include "engine/handler.h"
+
+namespace ur::engine {
+namespace {
+
+// One answer line per request line, flushed at once so that a client can wait for it.
+// Blank lines are skipped without an answer; EOF ends the session with exit code 0.
+int run_engine() {
+  std::ios::sync_with_stdio(false);
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    std::cout << answer(line) << '\n' << std::flush;
+  }
+  return 0;
+}
+
+cli::CommandRunner setup_engine(CLI::App& app) {
+  CLI::App* command = app.add_subcommand(
+      "engine",
+      "Answer JSON requests for programs: one JSON object per line on stdin, one answer line per "
+      "request on stdout");
+  command->footer(
+      "Example request:\n"
+      "  {\"cmd\":\"moves\",\"position\":{\"turn\":\"light\",\"light\":{\"start\":7,\"home\":0,"
+      "\"board\":[]},\"dark\":{\"start\":7,\"home\":0,\"board\":[]}},\"roll\":2}\n"
+      "Every request may carry \"rules\":{\"pieces\":K,\"bear_off\":\"exact\"|\"any\"} and an "
+      "\"id\" that is copied into the answer.\n"
+      "Bad requests are answered with {\"error\":\"...\"} and the engine goes on. Blank lines are "
+      "skipped. End of input exits 0.\n"
+      "Commands and answers: docs/engine-protocol.md");
+  return [] { return run_engine(); };
+}
+
+const cli::CommandRegistrar registrar{60, &setup_engine};
+
+}  // namespace
+}  // namespace ur::engine

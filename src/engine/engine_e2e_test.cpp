@@ -1,0 +1,183 @@
+// Drives the real `ur engine` binary (path in UR_BINARY) through pipes.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <optional>
+#include <random>
+#include <thread>
+
+#include "core/test_support.h"
+#include "protocol/json.h"
+
+namespace ur {
+namespace {
+
+using nlohmann::json;
+
+// `ur engine` as a child process with its stdin and stdout connected to us.
+class EngineProcess {
+ public:
+  EngineProcess() {
+    std::signal(SIGPIPE, SIG_IGN);  // a crashed engine must fail the test, not kill it
+    int to_engine[2];
+    int from_engine[2];
+    if (pipe(to_engine) != 0 || pipe(from_engine) != 0) throw std::runtime_error("pipe failed");
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(to_engine[0], STDIN_FILENO);
+      dup2(from_engine[1], STDOUT_FILENO);
+      for (int fd : {to_engine[0], to_engine[1], from_engine[0], from_engine[1]}) close(fd);
+      execl(UR_BINARY, UR_BINARY, "engine", static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    close(to_engine[0]);
+    close(from_engine[1]);
+    input_ = fdopen(to_engine[1], "w");
+    output_ = fdopen(from_engine[0], "r");
+  }
+  EngineProcess(const EngineProcess&) = delete;
+  EngineProcess& operator=(const EngineProcess&) = delete;
+  ~EngineProcess() {
+    if (input_) close_input();
+    if (pid_ > 0) wait_for_exit();
+    if (output_) std::fclose(output_);
+  }
+
+  void send(const std::string& line) {
+    std::fputs(line.c_str(), input_);
+    std::fputc('\n', input_);
+    std::fflush(input_);
+  }
+  void send_raw(const std::string& bytes) {
+    std::fputs(bytes.c_str(), input_);
+    std::fflush(input_);
+  }
+  // The next answer line without its newline, or nothing at end of output.
+  std::optional<std::string> receive() {
+    char* buffer = nullptr;
+    std::size_t capacity = 0;
+    const ssize_t length = getline(&buffer, &capacity, output_);
+    std::optional<std::string> line;
+    if (length > 0) line = std::string(buffer, buffer[length - 1] == '\n' ? length - 1 : length);
+    std::free(buffer);
+    return line;
+  }
+  void close_input() {
+    std::fclose(input_);
+    input_ = nullptr;
+  }
+  // The exit code, or -1 when the engine died from a signal.
+  int wait_for_exit() {
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  std::FILE* input_ = nullptr;
+  std::FILE* output_ = nullptr;
+};
+
+const std::string kOpening = protocol::to_json(starting_position(finkel_rules())).dump();
+
+TEST(EngineBinary, AnswersBadLinesWithErrorsAndKeepsGoing) {
+  EngineProcess engine;
+  const std::string good = R"({"cmd":"moves","roll":3,"position":)" + kOpening + "}";
+  const json good_answer =
+      json::parse(R"({"moves":[{"from":0,"to":3,"capture":false,"extra_throw":false}]})");
+  const std::vector<std::pair<std::string, std::string>> bad_lines = {
+      {"not json at all", "not valid JSON"},
+      {R"({"cmd":"fly"})", "unknown cmd \"fly\"; known commands: "},
+      {R"({"cmd":"moves","roll":2,"position":{"turn":"light","light":{"start":7,"home":1,"board":[]},"dark":{"start":7,"home":0,"board":[]}}})",
+       "light has 8 pieces"},
+      {R"({"cmd":"moves","roll":2,"position":{"turn":"light","light":{"start":6,"home":0,"board":[5]},"dark":{"start":6,"home":0,"board":[5]}}})",
+       "both stand on shared square 5"},
+      {R"({"cmd":"moves","roll":7,"position":)" + kOpening + "}", "roll must be an integer 0..4"},
+      {R"({"cmd":"apply","roll":1,"move":{"from":3},"position":)" + kOpening + "}",
+       "move from 3 is not legal with roll 1"},
+      {R"({"cmd":"apply","roll":1,"move":null,"position":)" + kOpening + "}",
+       "\"move\":null passes, but roll 1 has legal moves"},
+      {R"({"cmd":"moves","roll":1,"position":{"turn":"light","light":{"start":0,"home":7,"board":[]},"dark":{"start":7,"home":0,"board":[]}}})",
+       "the game is over: light has all pieces home"},
+  };
+  for (const auto& [line, expected] : bad_lines) {
+    engine.send(line);
+    const auto reply = engine.receive();
+    ASSERT_TRUE(reply.has_value()) << "no answer to " << line;
+    EXPECT_NE(json::parse(*reply).value("error", "").find(expected), std::string::npos)
+        << line << " -> " << *reply;
+    engine.send(good);
+    const auto next = engine.receive();
+    ASSERT_TRUE(next.has_value());
+    EXPECT_EQ(json::parse(*next), good_answer);
+  }
+  // Blank lines get no answer; a CRLF line is answered like an LF line.
+  engine.send_raw("\n   \n" + good + "\r\n");
+  EXPECT_EQ(json::parse(engine.receive().value()), good_answer);
+  engine.close_input();
+  EXPECT_FALSE(engine.receive().has_value());
+  EXPECT_EQ(engine.wait_for_exit(), 0);
+}
+
+TEST(EngineBinary, AnswersAHundredThousandRandomPositionsWithoutError) {
+  constexpr int kPositions = 100000;
+  std::mt19937_64 random(2026);
+  std::vector<std::string> requests;
+  std::vector<json> expected;
+  for (int i = 0; i < kPositions; ++i) {
+    const Rules rules = testing::random_rules(random);
+    Position position = testing::random_position(random, rules);
+    while (is_game_over(rules, position)) position = testing::random_position(random, rules);
+    const Roll roll = testing::random_roll(random, rules);
+    const MoveList moves = legal_moves(rules, position, roll);
+    json request = {{"cmd", "moves"},
+                    {"id", i},
+                    {"rules", protocol::to_json(rules)},
+                    {"position", protocol::to_json(position)},
+                    {"roll", roll}};
+    json listed = json::array();
+    for (const Move& move : moves) listed.push_back(protocol::to_json(move));
+    requests.push_back(request.dump());
+    expected.push_back({{"moves", listed}, {"id", i}});
+
+    request["cmd"] = "apply";
+    const Move* chosen = moves.empty() ? nullptr : &moves[random() % moves.size()];
+    request["move"] = chosen ? json{{"from", chosen->from}} : json(nullptr);
+    const Position after = chosen ? apply_move(rules, position, *chosen) : pass_turn(position);
+    const auto won = winner(rules, after);
+    requests.push_back(request.dump());
+    expected.push_back({{"position", protocol::to_json(after)},
+                        {"extra_throw", chosen && chosen->extra_throw},
+                        {"winner", won ? json(side_name(*won)) : json(nullptr)},
+                        {"id", i}});
+  }
+
+  EngineProcess engine;
+  std::thread writer([&] {
+    for (const std::string& line : requests) engine.send(line);
+    engine.close_input();
+  });
+  std::size_t answered = 0;
+  int mismatches = 0;
+  while (auto reply = engine.receive()) {
+    ASSERT_LT(answered, expected.size());
+    const json parsed = json::parse(*reply);
+    if (parsed != expected[answered] && ++mismatches <= 5) {
+      ADD_FAILURE() << requests[answered] << "\n -> " << *reply << "\n expected "
+                    << expected[answered];
+    }
+    ++answered;
+  }
+  writer.join();
+  EXPECT_EQ(answered, requests.size());
+  EXPECT_EQ(mismatches, 0);
+  EXPECT_EQ(engine.wait_for_exit(), 0);
+}
+
+}  // namespace
+}  // namespace ur

@@ -1,0 +1,278 @@
+// The engine protocol in process: every command, every kind of bad line, and fuzzing.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "core/perft.h"
+#include "core/test_support.h"
+#include "engine/handler.h"
+
+namespace ur::engine {
+namespace {
+
+using nlohmann::json;
+
+const Rules kFinkel = finkel_rules();
+const std::string kOpening =
+    R"({"turn":"light","light":{"start":7,"home":0,"board":[]},"dark":{"start":7,"home":0,"board":[]}})";
+
+json ask(const std::string& line) {
+  return json::parse(answer(line));
+}
+
+std::string error_of(const std::string& line) {
+  const json reply = ask(line);
+  EXPECT_TRUE(reply.contains("error")) << line << " -> " << reply;
+  return reply.value("error", "");
+}
+
+std::string position_json(std::string_view text, const Rules& rules = kFinkel) {
+  return protocol::to_json(testing::parse_or_die(text, rules)).dump();
+}
+
+TEST(EngineMoves, ListsMovesSortedByFrom) {
+  EXPECT_EQ(ask(R"({"cmd":"moves","position":)" + kOpening + R"(,"roll":4})"),
+            json::parse(R"({"moves":[{"from":0,"to":4,"capture":false,"extra_throw":true}]})"));
+  const json reply =
+      ask(R"({"cmd":"moves","roll":2,"position":)" + position_json("L:4/4,6,9/0:6/11/0") + "}");
+  EXPECT_EQ(reply, json::parse(R"({"moves":[
+      {"from":0,"to":2,"capture":false,"extra_throw":false},
+      {"from":6,"to":8,"capture":false,"extra_throw":true},
+      {"from":9,"to":11,"capture":true,"extra_throw":false}]})"))
+      << reply;
+}
+
+TEST(EngineMoves, EmptyListWhenTheSideMustPass) {
+  EXPECT_EQ(ask(R"({"cmd":"moves","position":)" + kOpening + R"(,"roll":0})"),
+            json::parse(R"({"moves":[]})"));
+}
+
+TEST(EngineMoves, RulesMemberChangesPiecesAndBearOff) {
+  const std::string position = position_json("L:2/13/0:3/-/0", finkel_rules(3));
+  EXPECT_EQ(ask(R"({"cmd":"moves","roll":4,"rules":{"pieces":3},"position":)" + position + "}"),
+            json::parse(R"({"moves":[{"from":0,"to":4,"capture":false,"extra_throw":true}]})"));
+  EXPECT_EQ(ask(R"({"cmd":"moves","roll":4,"rules":{"pieces":3,"bear_off":"any"},"position":)" +
+                position + "}"),
+            json::parse(R"({"moves":[{"from":0,"to":4,"capture":false,"extra_throw":true},
+                               {"from":13,"to":15,"capture":false,"extra_throw":false}]})"));
+}
+
+TEST(EngineApply, MovesCapturesAndPasses) {
+  const std::string position = position_json("L:6/4/0:6/6/0");
+  EXPECT_EQ(ask(R"({"cmd":"apply","roll":2,"move":{"from":4},"position":)" + position + "}"),
+            json::parse(R"({"position":)" + position_json("D:6/6/0:7/-/0") +
+                        R"(,"extra_throw":false,"winner":null})"));
+  EXPECT_EQ(ask(R"({"cmd":"apply","roll":0,"move":null,"position":)" + position + "}"),
+            json::parse(R"({"position":)" + position_json("D:6/4/0:6/6/0") +
+                        R"(,"extra_throw":false,"winner":null})"));
+}
+
+TEST(EngineApply, RosetteKeepsTheTurn) {
+  EXPECT_EQ(ask(R"({"cmd":"apply","roll":4,"move":{"from":0},"position":)" + kOpening + "}"),
+            json::parse(R"({"position":)" + position_json("L:6/4/0:7/-/0") +
+                        R"(,"extra_throw":true,"winner":null})"));
+}
+
+TEST(EngineApply, LastPieceHomeWins) {
+  EXPECT_EQ(ask(R"({"cmd":"apply","roll":1,"move":{"from":14},"position":)" +
+                position_json("D:4/3/2:0/14/6") + "}"),
+            json::parse(R"({"position":)" + position_json("L:4/3/2:0/-/7") +
+                        R"(,"extra_throw":false,"winner":"dark"})"));
+}
+
+TEST(EnginePerft, CountsLikeTheLibrary) {
+  EXPECT_EQ(ask(R"({"cmd":"perft","depth":0,"position":)" + kOpening + "}"),
+            json::parse(R"({"nodes":1})"));
+  EXPECT_EQ(ask(R"({"cmd":"perft","depth":4,"position":)" + kOpening + "}")["nodes"],
+            perft(kFinkel, starting_position(kFinkel), 4));
+  EXPECT_EQ(ask(R"({"cmd":"perft","depth":3,"position":)" + position_json("L:0/-/7:3/9/3") + "}"),
+            json::parse(R"({"nodes":1})"));  // a finished game is a leaf
+  EXPECT_EQ(error_of(R"({"cmd":"perft","depth":13,"position":)" + kOpening + "}"),
+            "depth must be an integer 0..12, got 13");
+  EXPECT_EQ(error_of(R"({"cmd":"perft","position":)" + kOpening + "}"),
+            "request is missing \"depth\" (an integer 0..12)");
+}
+
+TEST(EngineProtocol, IdIsEchoedOnAnswersAndErrors) {
+  EXPECT_EQ(ask(R"({"id":42,"cmd":"perft","depth":0,"position":)" + kOpening + "}"),
+            json::parse(R"({"nodes":1,"id":42})"));
+  EXPECT_EQ(ask(R"({"id":"a","cmd":"nope"})")["id"], "a");
+}
+
+TEST(EngineProtocol, KnownCommandsIncludeTheRulesCommands) {
+  const auto names = known_commands();
+  for (const char* name : {"apply", "moves", "perft"}) {
+    EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
+  }
+  EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
+}
+
+// Each bad line with a part of the error it must produce. After each one, a good request is
+// still answered correctly: nothing carries over from a bad line.
+TEST(EngineProtocol, EveryKindOfBadLineIsAnsweredWithASpecificError) {
+  const std::string finished = position_json("D:4/3/2:0/-/7");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"hello", "not valid JSON"},
+      {R"({"cmd":"moves")", "not valid JSON"},
+      {"", "empty request"},
+      {"[1,2,3]", "a request must be a JSON object"},
+      {R"({"roll":2})", R"(request is missing "cmd")"},
+      {R"({"cmd":7})", "cmd must be a string naming a command (apply, "},
+      {R"({"cmd":"jump"})", R"(unknown cmd "jump"; known commands: apply, )"},
+      {R"({"cmd":"moves","roll":2})", R"(request is missing "position")"},
+      {R"({"cmd":"moves","position":)" + kOpening + "}", R"(request is missing "roll")"},
+      {R"({"cmd":"moves","roll":2,"position":{"turn":"light","light":{"start":7,"home":1,"board":[]},"dark":{"start":7,"home":0,"board":[]}}})",
+       "impossible position: light has 8 pieces"},
+      {R"({"cmd":"moves","roll":2,"position":{"turn":"light","light":{"start":5,"home":0,"board":[3,3]},"dark":{"start":7,"home":0,"board":[]}}})",
+       "increasing order without repeats"},
+      {R"({"cmd":"moves","roll":2,"position":{"turn":"light","light":{"start":6,"home":0,"board":[9]},"dark":{"start":6,"home":0,"board":[9]}}})",
+       "both stand on shared square 9"},
+      {R"({"cmd":"moves","roll":2,"position":{"turn":"up","light":{"start":7,"home":0,"board":[]},"dark":{"start":7,"home":0,"board":[]}}})",
+       "position.turn must be"},
+      {R"({"cmd":"moves","roll":5,"position":)" + kOpening + "}", "roll must be an integer 0..4"},
+      {R"({"cmd":"moves","roll":-1,"position":)" + kOpening + "}", "roll must be an integer 0..4"},
+      {R"({"cmd":"moves","roll":1.5,"position":)" + kOpening + "}", "roll must be an integer 0..4"},
+      {R"({"cmd":"moves","roll":2,"rules":{"pieces":9},"position":)" + kOpening + "}",
+       "rules.pieces must be an integer 1..7"},
+      {R"({"cmd":"moves","roll":2,"rules":{"bear_off":"never"},"position":)" + kOpening + "}",
+       "rules.bear_off must be"},
+      {R"({"cmd":"moves","roll":2,"position":)" + finished + "}",
+       "the game is over: dark has all pieces home"},
+      {R"({"cmd":"apply","roll":2,"move":{"from":0},"position":)" + finished + "}",
+       "the game is over"},
+      {R"({"cmd":"apply","roll":2,"move":{"from":5},"position":)" + kOpening + "}",
+       "move from 5 is not legal with roll 2: You have no piece on square 5. Legal moves start "
+       "from 0"},
+      {R"({"cmd":"apply","roll":2,"move":null,"position":)" + kOpening + "}",
+       "\"move\":null passes, but roll 2 has legal moves from 0"},
+      {R"({"cmd":"apply","roll":0,"move":{"from":0},"position":)" + kOpening + "}",
+       "roll 0 has no legal move, so the turn must pass"},
+      {R"({"cmd":"apply","roll":2,"position":)" + kOpening + "}", R"(request is missing "move")"},
+      {R"({"cmd":"apply","roll":2,"move":"0","position":)" + kOpening + "}",
+       "move must be {\"from\":f} or null"},
+  };
+  const std::string good = R"({"cmd":"moves","roll":1,"position":)" + kOpening + "}";
+  const json good_answer =
+      json::parse(R"({"moves":[{"from":0,"to":1,"capture":false,"extra_throw":false}]})");
+  for (const auto& [line, expected] : cases) {
+    const std::string error = error_of(line);
+    EXPECT_NE(error.find(expected), std::string::npos)
+        << "line: " << line << "\nerror: " << error << "\nexpected part: " << expected;
+    EXPECT_EQ(ask(good), good_answer);
+  }
+}
+
+TEST(EngineProtocol, OverlongAndDeeplyNestedLinesAreRefused) {
+  EXPECT_NE(error_of(std::string(kMaxLineBytes + 1, ' ')).find("at most"), std::string::npos);
+  EXPECT_NE(error_of(std::string(200000, '[')).find("levels deep"), std::string::npos);
+  const std::string nested = std::string(100000, '[') + std::string(100000, ']');
+  EXPECT_NE(error_of(nested).find("levels deep"), std::string::npos);
+  const std::string in_string = "{\"cmd\":\"" + std::string(1000, '[') + "\"}";
+  EXPECT_NE(error_of(in_string).find("unknown cmd"), std::string::npos);
+}
+
+TEST(EngineProtocol, InvalidUtf8IsAnsweredWithValidJson) {
+  const std::string line = "{\"cmd\":\"\xff\xfe\"}";
+  const std::string reply = answer(line);
+  EXPECT_NO_THROW(json::parse(reply)) << reply;
+  const std::string in_name = "{\"cmd\":\"mo\xc3\"}";
+  EXPECT_NO_THROW(json::parse(answer(in_name)));
+}
+
+// A valid request of a random kind for a random position, as a JSON value.
+json random_request(std::mt19937_64& random) {
+  const Rules rules = testing::random_rules(random);
+  Position position = testing::random_position(random, rules);
+  while (is_game_over(rules, position)) position = testing::random_position(random, rules);
+  const Roll roll = testing::random_roll(random, rules);
+  json request = {{"position", protocol::to_json(position)}, {"rules", protocol::to_json(rules)}};
+  switch (random() % 3) {
+    case 0:
+      request["cmd"] = "moves";
+      request["roll"] = roll;
+      break;
+    case 1: {
+      request["cmd"] = "apply";
+      request["roll"] = roll;
+      const MoveList moves = legal_moves(rules, position, roll);
+      request["move"] =
+          moves.empty() ? json(nullptr) : json{{"from", moves[random() % moves.size()].from}};
+      break;
+    }
+    default:
+      request["cmd"] = "perft";
+      request["depth"] = random() % 3;
+  }
+  return request;
+}
+
+// Byte-level damage: flip, drop, insert or truncate.
+std::string damage(std::string line, std::mt19937_64& random) {
+  const char alphabet[] = "{}[]\":,0123456789-.eE ntrufalsx\\\xff";
+  const int edits = 1 + static_cast<int>(random() % 5);
+  for (int edit = 0; edit < edits && !line.empty(); ++edit) {
+    const std::size_t at = random() % line.size();
+    switch (random() % 4) {
+      case 0:
+        line[at] = alphabet[random() % (sizeof alphabet - 1)];
+        break;
+      case 1:
+        line.erase(at, 1);
+        break;
+      case 2:
+        line.insert(at, 1, alphabet[random() % (sizeof alphabet - 1)]);
+        break;
+      default:
+        line.resize(at);
+    }
+  }
+  return line;
+}
+
+TEST(EngineFuzz, GarbledLinesAreAlwaysAnsweredWithOneJsonObject) {
+  std::mt19937_64 random(11);
+  int errors = 0;
+  for (int i = 0; i < 20000; ++i) {
+    std::string line;
+    switch (i % 3) {
+      case 0:
+        line = damage(random_request(random).dump(), random);
+        break;
+      case 1: {
+        json request = random_request(random);
+        const char* keys[] = {"cmd", "position", "roll", "move", "depth", "rules"};
+        const json junk[] = {nullptr, -3, 99, "moves", json::array(), json::object(), 2.5};
+        request[keys[random() % std::size(keys)]] = junk[random() % std::size(junk)];
+        line = request.dump();
+        break;
+      }
+      default:
+        for (int length = static_cast<int>(random() % 80); length > 0; --length) {
+          line += static_cast<char>(random() % 256);
+        }
+    }
+    std::string reply;
+    ASSERT_NO_THROW(reply = answer(line)) << line;
+    ASSERT_EQ(reply.find('\n'), std::string::npos);
+    const json parsed = json::parse(reply);
+    ASSERT_TRUE(parsed.is_object()) << reply;
+    if (parsed.contains("error")) {
+      ++errors;
+      EXPECT_EQ(parsed["error"].get<std::string>().rfind("internal error", 0), std::string::npos)
+          << line << " -> " << reply;
+    }
+  }
+  EXPECT_GT(errors, 10000);
+}
+
+TEST(EngineFuzz, ValidRandomRequestsNeverFail) {
+  std::mt19937_64 random(12);
+  for (int i = 0; i < 5000; ++i) {
+    const std::string line = random_request(random).dump();
+    const json reply = ask(line);
+    ASSERT_FALSE(reply.contains("error")) << line << " -> " << reply;
+  }
+}
+
+}  // namespace
+}  // namespace ur::engine

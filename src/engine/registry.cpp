@@ -1,0 +1,145 @@
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+
+#include "engine/handler.h"
+#include "engine/rules_handlers.h"
+
+namespace ur::engine {
+namespace {
+
+using nlohmann::json;
+using protocol::RequestError;
+
+using Registry = std::map<std::string, Handler, std::less<>>;
+
+// Function-local so that other areas' static HandlerRegistrars may run in any order. The
+// rules engine's own commands are always present, even when nothing else is linked.
+Registry& registry() {
+  static Registry handlers{
+      {"apply", &answer_apply}, {"moves", &answer_moves}, {"perft", &answer_perft}};
+  return handlers;
+}
+
+std::string command_list() {
+  std::string text;
+  for (const std::string& name : known_commands()) {
+    if (!text.empty()) text += ", ";
+    text += name;
+  }
+  return text;
+}
+
+constexpr std::string_view kRequestExample =
+    R"({"cmd":"moves","position":{"turn":"light","light":{"start":7,"home":0,"board":[]},"dark":{"start":7,"home":0,"board":[]}},"roll":2})";
+
+// Requests are shallow; deeper nesting is refused before parsing so that a hostile line
+// cannot exhaust the stack in the recursive parts of the JSON library.
+constexpr int kMaxNesting = 64;
+
+bool nests_too_deeply(std::string_view line) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxNesting) return true;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return false;
+}
+
+bool is_blank(std::string_view line) {
+  return line.find_first_not_of(" \t\r\n") == std::string_view::npos;
+}
+
+// Parses and serves one request; copies its "id" into `id` as soon as it is known.
+json serve(std::string_view line, json& id) {
+  if (line.size() > kMaxLineBytes) {
+    throw RequestError("request line is " + std::to_string(line.size()) + " bytes; at most " +
+                       std::to_string(kMaxLineBytes) + " are accepted");
+  }
+  if (is_blank(line)) {
+    throw RequestError("empty request; send one JSON object per line, e.g. " +
+                       std::string(kRequestExample));
+  }
+  if (nests_too_deeply(line)) {
+    throw RequestError("request nests arrays or objects more than " + std::to_string(kMaxNesting) +
+                       " levels deep; requests are flat objects like " +
+                       std::string(kRequestExample));
+  }
+  json request;
+  try {
+    request = json::parse(line.begin(), line.end());
+  } catch (const json::parse_error& error) {
+    std::string detail = error.what();
+    if (const auto end = detail.find("] "); end != std::string::npos) detail.erase(0, end + 2);
+    throw RequestError("not valid JSON (" + detail + "); send one JSON object per line, e.g. " +
+                       std::string(kRequestExample));
+  }
+  if (!request.is_object()) {
+    throw RequestError("a request must be a JSON object like " + std::string(kRequestExample) +
+                       ", got " + protocol::quote_json(request));
+  }
+  if (const auto found = request.find("id"); found != request.end()) id = *found;
+  const json& command =
+      protocol::require_member(request, "cmd", "the command name, one of " + command_list());
+  if (!command.is_string()) {
+    throw RequestError("cmd must be a string naming a command (" + command_list() + "), got " +
+                       protocol::quote_json(command));
+  }
+  const auto handler = registry().find(command.get_ref<const std::string&>());
+  if (handler == registry().end()) {
+    throw RequestError("unknown cmd " + protocol::quote_json(command) +
+                       "; known commands: " + command_list());
+  }
+  return handler->second(request, protocol::rules_from_request(request));
+}
+
+}  // namespace
+
+HandlerRegistrar::HandlerRegistrar(std::string_view command, Handler handler) {
+  if (!registry().emplace(std::string(command), handler).second) {
+    std::fprintf(stderr, "ur engine: command \"%.*s\" is registered twice\n",
+                 static_cast<int>(command.size()), command.data());
+    std::abort();
+  }
+}
+
+std::vector<std::string> known_commands() {
+  std::vector<std::string> names;
+  for (const auto& [name, handler] : registry()) names.push_back(name);
+  return names;
+}
+
+std::string answer(std::string_view line) {
+  json id;
+  json reply;
+  try {
+    reply = serve(line, id);
+  } catch (const RequestError& error) {
+    reply = {{"error", error.what()}};
+  } catch (const std::exception& error) {
+    reply = {{"error", std::string("internal error: ") + error.what()}};
+  } catch (...) {
+    reply = {{"error", "internal error"}};
+  }
+  try {
+    if (!id.is_null() && reply.is_object()) reply["id"] = std::move(id);
+    return reply.dump(-1, ' ', false, json::error_handler_t::replace);
+  } catch (...) {
+    return R"({"error":"internal error: the answer could not be written"})";
+  }
+}
+
+}  // namespace ur::engine

@@ -1,0 +1,106 @@
+// Talking to `ur serve` (docs/web-api.md): HTTP intents and a WebSocket for pushed updates.
+
+export class ApiError extends Error {
+  constructor(message, code, status) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+async function request(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ApiError('The server cannot be reached. Is `ur serve` still running?', 'offline', 0);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const message = data?.error ?? `The server answered ${response.status}.`;
+    throw new ApiError(message, data?.code ?? 'http_error', response.status);
+  }
+  if (!data || typeof data !== 'object' || !data.game) {
+    throw new ApiError('The server sent an answer the page does not understand.', 'bad_answer', 0);
+  }
+  return { game: data.game, events: Array.isArray(data.events) ? data.events : [] };
+}
+
+export const api = {
+  create: (settings) => request('POST', 'api/games', { settings }),
+  get: (id) => request('GET', `api/games/${encodeURIComponent(id)}`),
+  intent: (id, action, body = {}) =>
+    request('POST', `api/games/${encodeURIComponent(id)}/${action}`, body),
+};
+
+// A WebSocket to one game that reconnects with growing pauses; `onUpdate(game, events)`
+// receives each pushed update, `onState(connected)` reports the connection.
+export class GameSocket {
+  constructor(onUpdate, onState) {
+    this.onUpdate = onUpdate;
+    this.onState = onState;
+    this.socket = null;
+    this.gameId = null;
+    this.retryMs = 500;
+    this.retryTimer = null;
+    this.failures = 0;
+  }
+
+  connect(gameId) {
+    if (this.gameId === gameId && this.socket) return;
+    this.close();
+    this.gameId = gameId;
+    this.open();
+  }
+
+  open() {
+    if (!this.gameId || typeof WebSocket === 'undefined') return;
+    const url = new URL(`api/games/${encodeURIComponent(this.gameId)}/ws`, window.location.href);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    const socket = new WebSocket(url);
+    this.socket = socket;
+    socket.addEventListener('open', () => {
+      this.retryMs = 500;
+      this.failures = 0;
+      this.onState(true);
+    });
+    socket.addEventListener('message', (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message?.type === 'update' && message.game) {
+        this.onUpdate(message.game, Array.isArray(message.events) ? message.events : []);
+      }
+    });
+    socket.addEventListener('close', () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.failures += 1;
+      // One failed attempt is routine (a server restart); say so only when it persists.
+      if (this.failures >= 2) this.onState(false);
+      this.retryTimer = setTimeout(() => this.open(), this.retryMs);
+      this.retryMs = Math.min(this.retryMs * 2, 8000);
+    });
+  }
+
+  close() {
+    clearTimeout(this.retryTimer);
+    const socket = this.socket;
+    this.socket = null;
+    this.gameId = null;
+    if (socket) socket.close();
+  }
+}

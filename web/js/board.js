@@ -1,0 +1,402 @@
+// The SVG board: the 3 x 8 lattice with trays, the pieces, highlights and move animations.
+// It draws whatever position it is given and reports presses; game logic lives in app.js.
+
+import {
+  COLUMNS,
+  HOME,
+  ROWS,
+  SIDE_NAME,
+  cellKey,
+  cellOf,
+  describeCell,
+  isRosette,
+  isShared,
+  pieceAt,
+  routeCells,
+} from './rules.js';
+import {
+  CELL,
+  MARGIN,
+  boardOutlinePath,
+  cellCentre,
+  cellOrigin,
+  pieceShape,
+  rosette,
+  svg,
+} from './svg.js';
+
+const PIECE_RADIUS = 30;
+const TRAY_PIECE_RADIUS = 8.5;
+const TRAY_INSET = 9;
+
+export class Board {
+  // `onPress(row, col)` is called when a cell is pressed by pointer or keyboard.
+  constructor(svgElement, onPress) {
+    this.svg = svgElement;
+    this.onPress = onPress;
+    this.cells = new Map();
+    this.focusKey = cellKey(2, 4);
+    this.build();
+  }
+
+  build() {
+    const width = 2 * MARGIN + COLUMNS * CELL;
+    const height = 2 * MARGIN + ROWS * CELL;
+    this.svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    this.svg.replaceChildren();
+    this.svg.append(
+      svg('defs', {}, [
+        svg('filter', { id: 'tray-shadow', x: '-10%', y: '-10%', width: '120%', height: '120%' }, [
+          svg('feOffset', { dx: 0, dy: 3 }),
+          svg('feGaussianBlur', { stdDeviation: 3, result: 'blur' }),
+          svg('feComposite', {
+            in: 'SourceGraphic',
+            in2: 'blur',
+            operator: 'arithmetic',
+            k2: -1,
+            k3: 1,
+            result: 'inner',
+          }),
+          svg('feFlood', { 'flood-color': '#000', 'flood-opacity': 0.55 }),
+          svg('feComposite', { in2: 'inner', operator: 'in' }),
+          svg('feComposite', { in2: 'SourceGraphic', operator: 'over' }),
+        ]),
+      ]),
+    );
+    const frame = svg('path', { class: 'board-frame', d: boardOutlinePath() });
+    this.svg.append(frame);
+    this.cellLayer = svg('g', { class: 'cells' });
+    this.pieceLayer = svg('g', { class: 'pieces', 'pointer-events': 'none' });
+    this.overlayLayer = svg('g', { class: 'overlay', 'pointer-events': 'none' });
+    this.svg.append(this.cellLayer, this.pieceLayer, this.overlayLayer);
+    for (let row = 0; row < ROWS; row += 1) {
+      for (let col = 0; col < COLUMNS; col += 1) this.buildCell(row, col);
+    }
+    this.svg.addEventListener('keydown', (event) => this.onKey(event));
+  }
+
+  buildCell(row, col) {
+    const info = describeCell(row, col);
+    const { x, y } = cellOrigin(row, col);
+    const key = cellKey(row, col);
+    const group = svg('g', {
+      class: `cell cell-${info.kind}`,
+      role: 'button',
+      tabindex: key === this.focusKey ? 0 : -1,
+      'data-row': row,
+      'data-col': col,
+      'data-kind': info.kind,
+      'data-side': info.side ?? 'shared',
+      'data-route': info.route,
+    });
+    if (info.kind === 'square') {
+      group.append(
+        svg('rect', {
+          class: `square${isShared(info.route) ? ' square-shared' : ''}`,
+          x: x + 3,
+          y: y + 3,
+          width: CELL - 6,
+          height: CELL - 6,
+          rx: 6,
+        }),
+      );
+      if (isRosette(info.route)) {
+        group.append(rosette(x + CELL / 2, y + CELL / 2, 40));
+      } else {
+        group.append(squarePattern(info.route, x, y));
+      }
+      group.append(
+        svg(
+          'text',
+          {
+            class: `route-number route-number-${info.side ?? 'shared'}`,
+            x: x + 10,
+            y: info.side === 'dark' ? y + 22 : y + CELL - 10,
+            'aria-hidden': 'true',
+          },
+          [String(info.route)],
+        ),
+      );
+    } else {
+      group.append(
+        svg('rect', { class: 'panel', x, y, width: CELL, height: CELL }),
+        svg('rect', {
+          class: 'tray',
+          x: x + TRAY_INSET,
+          y: y + TRAY_INSET,
+          width: CELL - 2 * TRAY_INSET,
+          height: CELL - 2 * TRAY_INSET,
+          rx: 12,
+          filter: 'url(#tray-shadow)',
+        }),
+        svg(
+          'text',
+          {
+            class: 'tray-label',
+            x: x + CELL / 2,
+            y: info.side === 'dark' ? y + 26 : y + CELL - 16,
+            'aria-hidden': 'true',
+          },
+          [info.kind === 'start' ? 'START' : 'HOME'],
+        ),
+      );
+    }
+    group.append(
+      svg('rect', {
+        class: 'highlight',
+        x: x + 6,
+        y: y + 6,
+        width: CELL - 12,
+        height: CELL - 12,
+        rx: 10,
+      }),
+      svg('circle', { class: 'target-dot', cx: x + CELL / 2, cy: y + CELL / 2, r: 12 }),
+      svg('rect', {
+        class: 'focus-ring',
+        x: x + 1,
+        y: y + 1,
+        width: CELL - 2,
+        height: CELL - 2,
+        rx: 8,
+      }),
+    );
+    group.addEventListener('click', () => {
+      this.setFocus(key, false);
+      this.onPress(row, col);
+    });
+    this.cellLayer.append(group);
+    this.cells.set(key, group);
+  }
+
+  cell(row, col) {
+    return this.cells.get(cellKey(row, col));
+  }
+
+  setFocus(key, moveFocus) {
+    const previous = this.cells.get(this.focusKey);
+    if (previous) previous.setAttribute('tabindex', '-1');
+    this.focusKey = key;
+    const next = this.cells.get(key);
+    next.setAttribute('tabindex', '0');
+    if (moveFocus) next.focus();
+  }
+
+  // Arrow keys move between cells (a roving tab stop); Enter and Space press.
+  onKey(event) {
+    const target = event.target.closest?.('.cell');
+    if (!target) return;
+    let row = Number(target.dataset.row);
+    let col = Number(target.dataset.col);
+    switch (event.key) {
+      case 'ArrowLeft':
+        col = Math.max(0, col - 1);
+        break;
+      case 'ArrowRight':
+        col = Math.min(COLUMNS - 1, col + 1);
+        break;
+      case 'ArrowUp':
+        row = Math.max(0, row - 1);
+        break;
+      case 'ArrowDown':
+        row = Math.min(ROWS - 1, row + 1);
+        break;
+      case 'Home':
+        col = 0;
+        break;
+      case 'End':
+        col = COLUMNS - 1;
+        break;
+      case 'Enter':
+      case ' ':
+        event.preventDefault();
+        this.onPress(row, col);
+        return;
+      default:
+        return;
+    }
+    event.preventDefault();
+    this.setFocus(cellKey(row, col), true);
+  }
+
+  // Draws `position`. `view` = {movable:Set<route>, selected:route|null, targets:Set<route>,
+  // activeSide, lastMove:{side,from,to}|null}; routes belong to view.activeSide.
+  render(position, view) {
+    this.pieceLayer.replaceChildren();
+    for (const [key, group] of this.cells) {
+      const [row, col] = key.split('-').map(Number);
+      const info = describeCell(row, col);
+      const piece = pieceAt(position, row, col);
+      const mine = (info.side ?? view.activeSide) === view.activeSide;
+      const route = info.route;
+      const movable = mine && view.movable.has(route) && info.kind !== 'home';
+      const selected = mine && view.selected === route && info.kind !== 'home';
+      const target =
+        (info.side === null || info.side === view.activeSide) && view.targets.has(route);
+      group.classList.toggle('movable', movable);
+      group.classList.toggle('selected', selected);
+      group.classList.toggle('target', target);
+      const last = view.lastMove;
+      const lastCells = last ? [cellOf(last.side, last.from), cellOf(last.side, last.to)] : [];
+      group.classList.toggle(
+        'last-move',
+        lastCells.some((c) => c.row === row && c.col === col),
+      );
+      if (piece) {
+        const { x, y } = cellCentre(row, col);
+        const shape = pieceShape(piece.side, x, y, PIECE_RADIUS);
+        shape.setAttribute('data-cell', key);
+        this.pieceLayer.append(shape);
+      } else if (info.kind === 'start' || info.kind === 'home') {
+        const count = info.kind === 'start' ? position[info.side].start : position[info.side].home;
+        this.drawTray(row, col, info.side, count);
+      }
+      group.setAttribute('aria-label', cellLabel(info, piece, position, { movable, target }));
+      if (selected) group.setAttribute('aria-pressed', 'true');
+      else group.removeAttribute('aria-pressed');
+    }
+  }
+
+  drawTray(row, col, side, count) {
+    const { x, y } = cellOrigin(row, col);
+    const group = svg('g', { class: 'tray-pieces', 'data-count': count, 'data-cell': cellKey(row, col) });
+    const columns = 4;
+    const spacing = 2 * TRAY_PIECE_RADIUS + 2.5;
+    const topRow = side === 'dark' ? y + 46 : y + 30;
+    for (let index = 0; index < count; index += 1) {
+      const line = Math.floor(index / columns);
+      const inLine = Math.min(columns, count - line * columns);
+      const startX = x + CELL / 2 - ((inLine - 1) * spacing) / 2;
+      const cx = startX + (index % columns) * spacing;
+      const cy = topRow + line * spacing;
+      group.append(pieceShape(side, cx, cy, TRAY_PIECE_RADIUS));
+    }
+    this.pieceLayer.append(group);
+  }
+
+  // Animates a piece of `side` hopping from route `from` to `to`; resolves when done.
+  async animateMove(side, from, to, hopMs) {
+    const cells = routeCells(side, from, to);
+    const start = cellCentre(cells[0].row, cells[0].col);
+    const ghost = pieceShape(side, 0, 0, PIECE_RADIUS);
+    ghost.classList.add('moving');
+    ghost.setAttribute('transform', `translate(${start.x} ${start.y})`);
+    this.overlayLayer.append(ghost);
+    const hidden = this.hidePieceAt(side, from);
+    if (hopMs > 0 && cells.length > 1) {
+      const frames = cells.map((cell) => {
+        const centre = cellCentre(cell.row, cell.col);
+        return { transform: `translate(${centre.x}px, ${centre.y}px)` };
+      });
+      const animation = ghost.animate(frames, {
+        duration: hopMs * (cells.length - 1),
+        easing: 'ease-in-out',
+        fill: 'forwards',
+      });
+      await animation.finished.catch(() => {});
+    }
+    ghost.remove();
+    if (hidden) hidden.remove();
+  }
+
+  // Hides the drawn piece a move starts from (one piece of a start pile); returns it.
+  hidePieceAt(side, route) {
+    if (route >= HOME) return null;
+    const { row, col } = cellOf(side, route);
+    const drawn = this.pieceLayer.querySelector(`[data-cell="${cellKey(row, col)}"]`);
+    const piece = route === 0 ? drawn?.lastElementChild : drawn;
+    if (piece) piece.style.visibility = 'hidden';
+    return piece;
+  }
+
+  // Animates a captured piece of `side` going back from route `from` to its start tray.
+  async animateCapture(side, from, durationMs) {
+    const source = cellOf(side, from);
+    const start = cellOf(side, 0);
+    const a = cellCentre(source.row, source.col);
+    const b = cellCentre(start.row, start.col);
+    const ghost = pieceShape(side, 0, 0, PIECE_RADIUS);
+    ghost.classList.add('moving', 'captured');
+    ghost.setAttribute('transform', `translate(${a.x} ${a.y})`);
+    this.overlayLayer.append(ghost);
+    if (durationMs > 0) {
+      const animation = ghost.animate(
+        [
+          { transform: `translate(${a.x}px, ${a.y}px) scale(1)`, opacity: 1 },
+          { transform: `translate(${b.x}px, ${b.y}px) scale(0.4)`, opacity: 0.6 },
+        ],
+        { duration: durationMs, easing: 'ease-in', fill: 'forwards' },
+      );
+      await animation.finished.catch(() => {});
+    }
+    ghost.remove();
+  }
+
+  // Shows a short label over a cell ("Throw again!", "Captured!") for `ms` milliseconds.
+  flashLabel(row, col, text, kind, ms) {
+    const { x: cx, y } = cellCentre(row, col);
+    const width = Math.max(120, text.length * 12 + 28);
+    const boardWidth = 2 * MARGIN + COLUMNS * CELL;
+    // Keep the label on the board near the edges.
+    const x = Math.min(Math.max(cx, MARGIN + width / 2), boardWidth - MARGIN - width / 2);
+    const labelY = row === 0 ? y + 40 : y - 40;
+    const group = svg('g', { class: `flash flash-${kind}` }, [
+      svg('rect', { x: x - width / 2, y: labelY - 20, width, height: 36, rx: 18 }),
+      svg('text', { x, y: labelY + 5 }, [text]),
+    ]);
+    const ring = svg('circle', { class: `flash-ring flash-ring-${kind}`, cx, cy: y, r: 44 });
+    this.overlayLayer.append(ring, group);
+    setTimeout(() => {
+      group.remove();
+      ring.remove();
+    }, ms);
+  }
+}
+
+// Decoration of plain squares: the "eyes" pattern of the old boards, a star on square 13.
+function squarePattern(route, x, y) {
+  const cx = x + CELL / 2;
+  const cy = y + CELL / 2;
+  const group = svg('g', { class: 'pattern', 'aria-hidden': 'true' });
+  if (route === 13) {
+    const points = [];
+    for (let i = 0; i < 16; i += 1) {
+      const radius = i % 2 === 0 ? 30 : 12;
+      const angle = (i * Math.PI) / 8;
+      points.push(`${cx + Math.cos(angle) * radius},${cy + Math.sin(angle) * radius}`);
+    }
+    group.append(svg('polygon', { points: points.join(' ') }));
+    return group;
+  }
+  for (const [dx, dy] of [
+    [-20, -20],
+    [20, -20],
+    [0, 0],
+    [-20, 20],
+    [20, 20],
+  ]) {
+    group.append(svg('circle', { cx: cx + dx, cy: cy + dy, r: 5 }));
+  }
+  return group;
+}
+
+function cellLabel(info, piece, position, flags) {
+  if (info.kind === 'start') {
+    const count = position[info.side].start;
+    return (
+      `${SIDE_NAME[info.side]} start pile: ${count} ${count === 1 ? 'piece' : 'pieces'} waiting` +
+      (flags.movable ? ', can enter' : '')
+    );
+  }
+  if (info.kind === 'home') {
+    const count = position[info.side].home;
+    return (
+      `${SIDE_NAME[info.side]} home: ${count} ${count === 1 ? 'piece' : 'pieces'} finished` +
+      (flags.target ? ', reachable: press to bear off' : '')
+    );
+  }
+  const owner = info.side ? `${SIDE_NAME[info.side]} square ${info.route}` : `Shared square ${info.route}`;
+  const kind = info.route === 8 ? ', central rosette' : isRosette(info.route) ? ', rosette' : '';
+  const content = piece ? `, ${SIDE_NAME[piece.side]} piece` : ', empty';
+  const state = flags.movable ? ', can move' : flags.target ? ', reachable: press to move here' : '';
+  return owner + kind + content + state;
+}

@@ -20,7 +20,13 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
 bool parse_count(std::string_view text, int& value) {
   if (text.empty() || text.size() > 3) return false;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return error == std::errc() && end == text.data() + text.size();
+  return error == std::errc() && end == text.data() + text.size() && value >= 0;
+}
+
+std::string_view trim(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
 }
 
 std::string squares_text(SquareMask board) {
@@ -89,6 +95,7 @@ std::string to_text(const Position& position) {
 }
 
 std::variant<Position, ParseError> parse_text(std::string_view text, const Rules& rules) {
+  text = trim(text);  // pasted text often carries a newline or spaces
   const auto fields = split(text, ':');
   if (fields.size() != 3) {
     return ParseError{"position text must be TURN:LIGHT:DARK, e.g. L:4/2,5,9/1:5/7,14/0; got '" +

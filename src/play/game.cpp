@@ -47,7 +47,7 @@ std::string square_name(const Rules& rules, Square square) {
 Game::Game(AgentMaker make_agent) : make_agent_(std::move(make_agent)) {
   settings_.opponent = std::string(kFriend);
   dice_rng_.seed(settings_.seed);
-  new_game();
+  position_ = starting_position(settings_.rules);
 }
 
 ActionError Game::configure(const Settings& settings) {

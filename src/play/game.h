@@ -66,7 +66,7 @@ using ActionError = std::optional<std::string>;
 
 class Game {
  public:
-  // Starts a friend game with default settings; `configure` chooses the real ones.
+  // A session that starts its first game when `configure` is called.
   explicit Game(AgentMaker make_agent);
 
   // Replaces the settings and starts a new game (the tally is kept). On a bad opponent

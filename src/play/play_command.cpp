@@ -1,0 +1,96 @@
+// `ur play`: the Royal Game of Ur in the terminal, or driven by a script.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <random>
+
+#include "cli/command.h"
+#include "cli/rules_options.h"
+#include "play/game.h"
+#include "play/screen.h"
+#include "play/script.h"
+#include "play/tui.h"
+
+namespace ur::cli {
+namespace {
+
+struct PlayOptions {
+  play::Settings settings;
+  std::optional<std::uint64_t> seed;
+  bool no_color = false;
+  bool no_numbers = false;
+  std::string script;
+};
+
+// NO_COLOR (https://no-color.org): present and not empty turns colour off.
+bool color_wanted(const PlayOptions& options) {
+  const char* no_color = std::getenv("NO_COLOR");
+  return !options.no_color && (no_color == nullptr || *no_color == '\0');
+}
+
+int run_play(PlayOptions options) {
+  options.settings.seed = options.seed ? *options.seed : std::random_device{}();
+  play::Game game(&make_agent);
+  if (const play::ActionError error = game.configure(options.settings)) {
+    std::cerr << "ur play: bad --opponent: " << *error << "\n";
+    return kUsageError;
+  }
+  if (!options.script.empty() || !isatty(STDIN_FILENO)) {
+    std::cout << "settings: opponent " << options.settings.opponent << " · "
+              << play::settings_summary(game.settings()) << "\n";
+    if (options.script.empty() || options.script == "-") {
+      return play::run_script(game, std::cin, std::cout, std::cerr);
+    }
+    std::ifstream file(options.script);
+    if (!file) {
+      std::cerr << "ur play: cannot read script file '" << options.script << "'\n";
+      return kUsageError;
+    }
+    return play::run_script(game, file, std::cout, std::cerr);
+  }
+  play::InteractiveOptions interactive;
+  interactive.color = color_wanted(options);
+  interactive.route_numbers = !options.no_numbers;
+  return play::run_interactive(game, interactive);
+}
+
+CommandRunner setup_play(CLI::App& app) {
+  auto options = std::make_shared<PlayOptions>();
+  CLI::App* command = app.add_subcommand(
+      "play", "Play the Royal Game of Ur in the terminal (80x24 or larger), or from a script");
+  command
+      ->add_option("--opponent,-o", options->settings.opponent,
+                   "Who plays dark: friend (two players, one keyboard), easy, medium, hard, "
+                   "expert, perfect, or any agent spec")
+      ->default_val("medium");
+  add_rules_options(*command, options->settings.rules);
+  command
+      ->add_option_function<std::string>(
+          "--first",
+          [options](const std::string& rule) {
+            options->settings.opener =
+                rule == "higher" ? play::Opener::HigherThrow : play::Opener::Alternate;
+          },
+          "Who starts: alternate (light opens game 1, dark game 2, ...) or higher (both "
+          "throw, higher starts)")
+      ->check(CLI::IsMember({"alternate", "higher"}));
+  command->add_flag("--auto-play", options->settings.auto_play,
+                    "Play a forced move (the only legal one) automatically");
+  command->add_flag("--auto-pass", options->settings.auto_pass,
+                    "Pass automatically when no move exists");
+  command->add_option("--seed", options->seed, "Seed for the dice (default: random)");
+  command->add_flag("--no-color", options->no_color, "No colours (NO_COLOR is respected too)");
+  command->add_flag("--no-numbers", options->no_numbers,
+                    "Start with the route numbers hidden (v toggles them)");
+  command->add_option("--script", options->script,
+                      "Read moves from FILE ('-' = stdin) and print each position as text "
+                      "(docs/play.md); used too when stdin is not a terminal");
+  return [options] { return run_play(*options); };
+}
+
+const CommandRegistrar registrar{30, &setup_play};
+
+}  // namespace
+}  // namespace ur::cli

@@ -1,0 +1,378 @@
+#include "play/screen.h"
+
+#include <algorithm>
+
+#include "core/notation.h"
+#include "play/board_view.h"
+
+namespace ur::play {
+namespace {
+
+// Rows of the 80 x 24 layout, relative to its top-left corner.
+constexpr int kTitleRow = 0;
+constexpr int kDarkLabelRow = 1;
+constexpr int kBoardRow = 2;
+constexpr int kLightLabelRow = kBoardRow + kBoardHeight;
+constexpr int kDiceRow = 14;
+constexpr int kDetailRow = 17;  // two lines: the move preview or why the turn passes
+constexpr int kMessageRow = 19;
+constexpr int kLogRow = 20;  // two lines: the latest log entries
+constexpr int kSettingsRow = 22;
+constexpr int kKeysRow = 23;
+constexpr int kLeft = 2;
+constexpr int kHeadlineColumn = 28;
+
+// Splits `text` into lines of at most `width` cells, breaking at spaces.
+std::vector<std::string> wrap(const std::string& text, int width) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t begin = 0;
+  while (begin < text.size()) {
+    std::size_t end = text.find(' ', begin);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(begin, end - begin);
+    if (!line.empty() && text_width(line) + 1 + text_width(word) > width) {
+      lines.push_back(line);
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+    begin = end + 1;
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+std::string capitalized(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 32);
+  return text;
+}
+
+// "you win" / "dark wins".
+std::string wins(const Game& game, Side side) {
+  const std::string label = game.side_label(side);
+  return label + (label == "you" ? " win" : " wins");
+}
+
+std::string tally_text(const Game& game) {
+  const auto& tally = game.tally();
+  return game.side_label(Side::Light) + " " + std::to_string(tally[0]) + " – " +
+         std::to_string(tally[1]) + " " + game.side_label(Side::Dark);
+}
+
+std::string opener_name(Opener opener) {
+  return opener == Opener::Alternate ? "alternate" : "higher throw";
+}
+
+void draw_side_label(Canvas& canvas, int x, int y, const Game& game, Side side) {
+  const bool to_move = game.phase() != Phase::Over && game.position().turn == side;
+  canvas.put(x, y, to_move ? "▶" : " ", palette::kTitle);
+  int at = canvas.put(x + 2, y, piece_glyph(side), piece_style(side));
+  at = canvas.put(at + 1, y, side_name(side), piece_style(side));
+  std::string role;
+  if (game.against_computer()) {
+    role = side == kComputerSide ? "computer, " + game.opponent_name() : "you";
+  }
+  if (!role.empty()) at = canvas.put(at, y, " — " + role, palette::kHint);
+  if (game.winner() == side) canvas.put(at + 2, y, "★ winner", palette::kTarget);
+}
+
+void draw_dice(Canvas& canvas, int x, int y, const std::optional<Dice>& dice) {
+  for (int i = 0; i < 4; ++i) {
+    const int left = x + i * 6;
+    const bool marked = dice && dice->marked[i];
+    const Style body = dice ? palette::kPlain : palette::kTray;
+    canvas.put(left, y, " ╱ ╲", body);
+    canvas.put(left, y + 1, "╱___╲", body);
+    if (marked) canvas.put(left + 2, y, "•", palette::kMark);
+  }
+}
+
+struct Headline {
+  std::string first;
+  std::string second;
+};
+
+Headline headline(const Game& game, const UiState& ui) {
+  const Side mover = game.position().turn;
+  const std::string who = capitalized(game.side_label(mover));
+  const std::string roll = std::to_string(game.roll());
+  switch (game.phase()) {
+    case Phase::Over:
+      return {capitalized(wins(game, *game.winner())) + "!", "n new game · m menu · q quit"};
+    case Phase::Throw:
+      if (game.computer_to_act()) return {who + " is about to throw", "any key skips the pause"};
+      return {game.against_computer() ? "Your turn: throw the dice" : who + " to throw",
+              "press t or space to throw"};
+    case Phase::Move:
+      if (game.computer_to_act()) return {who + " threw " + roll, "choosing a move…"};
+      return {who + " threw " + roll,
+              ui.waiting ? "playing the only move…" : "← → and Enter, or type a square (s = new)"};
+    case Phase::Pass:
+      if (game.computer_to_act()) return {who + " threw " + roll + ": no move", "passing…"};
+      return {who + " threw " + roll + ": no move",
+              ui.waiting ? "passing automatically…" : "press p or Enter to pass"};
+  }
+  return {};
+}
+
+std::string detail(const Game& game, const UiState& ui) {
+  if (game.phase() == Phase::Pass) return game.pass_reason();
+  if (game.phase() != Phase::Move || game.computer_to_act()) return "";
+  std::string text;
+  if (!ui.typed.empty()) text = "typed " + ui.typed + ": ";
+  if (ui.cursor) {
+    if (const Move* move = find_move(game.legal(), *ui.cursor)) {
+      return text + "» " + game.describe_move(*move) + (ui.waiting ? "" : "   (Enter to move)");
+    }
+  }
+  return text;
+}
+
+std::string keys_help(const Game& game, const UiState& ui) {
+  if (game.phase() == Phase::Over) return "n new game · m menu · v numbers · ? rules · q quit";
+  if (game.computer_to_act() || ui.waiting) return "any key skips the pause · q quit";
+  const std::string common = " · v numbers · m menu · r resign · n new · ? rules · q quit";
+  switch (game.phase()) {
+    case Phase::Throw:
+      return "t/space throw" + common;
+    case Phase::Move:
+      return "←→ choose · 0-14/s pick · ⏎ move" + common;
+    case Phase::Pass:
+      return "p/⏎ pass" + common;
+    case Phase::Over:
+      break;
+  }
+  return common;
+}
+
+void draw_box(Canvas& canvas, int x, int y, int width, int height, const std::string& title) {
+  canvas.fill(x, y, width, height);
+  canvas.horizontal_line(x, x + width - 1, y, false, palette::kTitle);
+  canvas.horizontal_line(x, x + width - 1, y + height - 1, false, palette::kTitle);
+  canvas.vertical_line(x, y, y + height - 1, false, palette::kTitle);
+  canvas.vertical_line(x + width - 1, y, y + height - 1, false, palette::kTitle);
+  canvas.commit_lines();
+  canvas.put_centered(x, y, width, " " + title + " ", palette::kTitle);
+}
+
+std::string menu_value(const UiState& ui, MenuRow row) {
+  const Settings& draft = ui.draft;
+  switch (row) {
+    case MenuRow::Opponent:
+      return draft.opponent;
+    case MenuRow::Pieces:
+      return std::to_string(draft.rules.pieces);
+    case MenuRow::BearOff:
+      return draft.rules.bear_off == BearOff::Exact ? "exact throw" : "any throw";
+    case MenuRow::Opener:
+      return opener_name(draft.opener);
+    case MenuRow::AutoPlay:
+      return draft.auto_play ? "on" : "off";
+    case MenuRow::AutoPass:
+      return draft.auto_pass ? "on" : "off";
+    case MenuRow::Seed:
+      return ui.seed_text;
+    case MenuRow::Start:
+    case MenuRow::Back:
+      break;
+  }
+  return "";
+}
+
+void draw_menu(Canvas& canvas, int ox, int oy, const UiState& ui) {
+  const int x = ox + 14, y = oy + 3, width = 52, height = 18;
+  draw_box(canvas, x, y, width, height, "Settings");
+  static constexpr const char* kLabels[kMenuRows] = {"Opponent",
+                                                     "Pieces",
+                                                     "Bear-off",
+                                                     "Who starts",
+                                                     "Auto-play forced move",
+                                                     "Auto-pass",
+                                                     "Seed",
+                                                     "Start a new game with these settings",
+                                                     "Back to the game"};
+  for (int row = 0; row < kMenuRows; ++row) {
+    const bool selected = row == ui.menu_row;
+    const int line = y + 2 + row + (row >= static_cast<int>(MenuRow::Start) ? 1 : 0);
+    Style style = selected ? Style{-1, true, false, true} : palette::kPlain;
+    canvas.put(x + 2, line, selected ? "▸" : " ", palette::kTitle);
+    const std::string label = kLabels[row];
+    if (row >= static_cast<int>(MenuRow::Start)) {
+      canvas.put(x + 4, line, "[ " + label + " ]", style);
+      continue;
+    }
+    canvas.put(x + 4, line, label, palette::kPlain);
+    const std::string value = menu_value(ui, static_cast<MenuRow>(row));
+    const bool is_seed = row == static_cast<int>(MenuRow::Seed);
+    canvas.put(x + 28, line, is_seed ? value + (selected ? "_" : "") : "‹ " + value + " ›", style);
+  }
+  int line = y + 13;
+  for (const std::string& text :
+       {std::string("↑↓ choose · ←→ or Enter change · digits edit the seed"),
+        std::string("Auto-play and auto-pass apply at once; the rest"),
+        std::string("applies to the next new game. Esc or m closes.")}) {
+    canvas.put(x + 2, line++, text, palette::kHint);
+  }
+  if (ui.message_is_error && !ui.message.empty()) {
+    const auto lines = wrap("✗ " + ui.message, width - 4);
+    for (std::size_t i = 0; i < lines.size() && i < 2; ++i) {
+      canvas.put(x + 2, y + height + static_cast<int>(i), lines[i], palette::kError);
+    }
+  }
+}
+
+void draw_rules(Canvas& canvas, int ox, int oy) {
+  draw_box(canvas, ox, oy, kMinWidth, kMinHeight, "Rules and keys (any key returns)");
+  int line = oy + 1;
+  for (const std::string& text : rules_text()) canvas.put(ox + 2, line++, text);
+}
+
+void draw_game_over(Canvas& canvas, int ox, int oy, const Game& game) {
+  const int x = ox + 16, y = oy + 5, width = 48, height = 8;
+  draw_box(canvas, x, y, width, height, "Game " + std::to_string(game.game_number()) + " over");
+  const Side won = *game.winner();
+  std::string result = capitalized(wins(game, won)) + "!";
+  if (game.resigned()) result += " (" + game.side_label(opponent(won)) + " resigned)";
+  canvas.put_centered(x, y + 2, width, result, piece_style(won));
+  canvas.put_centered(x, y + 3, width, "Session: " + tally_text(game));
+  canvas.put_centered(x, y + 5, width, "n new game · m menu · Esc board · q quit", palette::kHint);
+}
+
+void draw_confirm(Canvas& canvas, int ox, int oy, const UiState& ui) {
+  const int x = ox + 18, y = oy + 7, width = 44, height = 5;
+  draw_box(canvas, x, y, width, height, "Confirm");
+  const std::string question =
+      ui.pending == Pending::Resign ? "Resign this game?" : "Abandon this game for a new one?";
+  canvas.put_centered(x, y + 2, width, question + "  y / n", palette::kTitle);
+}
+
+}  // namespace
+
+BoardMarks marks_for(const Game& game, const UiState& ui) {
+  BoardMarks marks;
+  if (const auto& last = game.last_move(); last && last->move.to < game.rules().home_square()) {
+    marks.last_to = last->move.to;
+    marks.last_side = last->side;
+  }
+  if (game.phase() != Phase::Move || game.computer_to_act()) return marks;
+  for (const Move& move : game.legal()) marks.movable |= square_bit(move.from);
+  if (ui.cursor) {
+    if (const Move* move = find_move(game.legal(), *ui.cursor)) {
+      marks.selected = move->from;
+      marks.target = move->to;
+    }
+  }
+  return marks;
+}
+
+std::string settings_summary(const Settings& settings) {
+  return std::to_string(settings.rules.pieces) + " pieces · bear-off " +
+         (settings.rules.bear_off == BearOff::Exact ? "exact" : "any throw") + " · starts " +
+         opener_name(settings.opener) + " · auto-play " + (settings.auto_play ? "on" : "off") +
+         " · auto-pass " + (settings.auto_pass ? "on" : "off") + " · seed " +
+         std::to_string(settings.seed);
+}
+
+const std::vector<std::string>& rules_text() {
+  static const std::vector<std::string> text = {
+      "Race all your pieces along your route and off the board before the other side.",
+      "Your route: your own row towards the left-hand rosette (squares 1-4), the shared",
+      "middle row left to right (5-12), then back into your row at the right (13, 14),",
+      "and home. Light plays the bottom row, dark the top row.",
+      "Throw four dice; the count of marked corners (0-4) is your move. Move one piece",
+      "exactly that far, or bring a new piece in from the start tray. A 0 passes.",
+      "You may not land on your own piece. Landing on an opponent in the middle row sends",
+      "it back to its start - except on the central rosette (8), where it is safe.",
+      "Landing on a rosette (✿ squares 4, 8, 14) gives another throw. Pieces may jump.",
+      "Bearing off needs the exact throw (unless the bear-off setting is 'any throw').",
+      "With no legal move the turn passes. First to bring every piece home wins.",
+      "",
+      "t / space   throw                   ← → ↑ ↓ / Tab   choose a movable piece",
+      "0-14        pick a piece by square  s               pick the start tray (new piece)",
+      "Enter       move the chosen piece   p               pass when no move exists",
+      "v           route numbers on/off    m               settings menu",
+      "n           new game                r               resign",
+      "?           this screen             q               quit (restores the terminal)",
+      "",
+      "Pieces: ○ light, ● dark. (○) movable, »(○)« chosen, [◌] where it lands.",
+  };
+  return text;
+}
+
+Canvas compose_screen(const Game& game, const UiState& ui, int width, int height) {
+  Canvas canvas(std::max(width, 1), std::max(height, 1));
+  if (width < kMinWidth || height < kMinHeight) {
+    const std::vector<std::string> lines = {
+        "ur play needs a terminal of at least " + std::to_string(kMinWidth) + "×" +
+            std::to_string(kMinHeight) + ".",
+        "This one is " + std::to_string(width) + "×" + std::to_string(height) + ".",
+        "Enlarge it, or press q to quit."};
+    int y = std::max(0, height / 2 - 1);
+    for (const std::string& line : lines) canvas.put(0, y++, line);
+    return canvas;
+  }
+  const int ox = (width - kMinWidth) / 2, oy = (height - kMinHeight) / 2;
+
+  canvas.put(ox + 1, oy + kTitleRow, "ur · the Royal Game of Ur", palette::kTitle);
+  const std::string status =
+      "game " + std::to_string(game.game_number()) + " · " + tally_text(game);
+  canvas.put(ox + kMinWidth - 1 - text_width(status), oy + kTitleRow, status, palette::kHint);
+
+  draw_side_label(canvas, ox + kLeft, oy + kDarkLabelRow, game, Side::Dark);
+  BoardOptions options;
+  options.route_numbers = ui.route_numbers;
+  options.viewer = game.viewer();
+  draw_board(canvas, ox + kLeft, oy + kBoardRow, game.rules(), game.position(), marks_for(game, ui),
+             options);
+  draw_side_label(canvas, ox + kLeft, oy + kLightLabelRow, game, Side::Light);
+
+  draw_dice(canvas, ox + kLeft, oy + kDiceRow,
+            game.phase() == Phase::Throw ? std::nullopt : game.dice());
+  if (game.dice() && game.phase() != Phase::Throw) {
+    canvas.put(ox + kLeft + 24, oy + kDiceRow + 1, "= " + std::to_string(game.roll()),
+               palette::kTitle);
+  }
+  const Headline lines = headline(game, ui);
+  canvas.put(ox + kHeadlineColumn + 4, oy + kDiceRow, lines.first, palette::kTitle);
+  canvas.put(ox + kHeadlineColumn + 4, oy + kDiceRow + 1, lines.second, palette::kHint);
+
+  const auto detail_lines = wrap(detail(game, ui), kMinWidth - 2 * kLeft);
+  for (std::size_t i = 0; i < detail_lines.size() && i < 2; ++i) {
+    canvas.put(ox + kLeft, oy + kDetailRow + static_cast<int>(i), detail_lines[i],
+               palette::kTarget);
+  }
+  if (!ui.message.empty() && ui.overlay == Overlay::None) {
+    canvas.put(ox + kLeft, oy + kMessageRow, (ui.message_is_error ? "✗ " : "") + ui.message,
+               ui.message_is_error ? palette::kError : palette::kPlain);
+  }
+  const auto& log = game.log();
+  const std::size_t shown = std::min<std::size_t>(2, log.size());
+  for (std::size_t i = 0; i < shown; ++i) {
+    const std::string& line = log[log.size() - shown + i];
+    const bool latest = i + 1 == shown;
+    canvas.put(ox + kLeft, oy + kLogRow + static_cast<int>(i), (latest ? "› " : "  ") + line,
+               latest ? palette::kPlain : palette::kHint);
+  }
+  canvas.put(ox + kLeft, oy + kSettingsRow, settings_summary(game.settings()), palette::kHint);
+  canvas.put(ox + kLeft, oy + kKeysRow, keys_help(game, ui), palette::kHint);
+
+  switch (ui.overlay) {
+    case Overlay::None:
+      break;
+    case Overlay::Menu:
+      draw_menu(canvas, ox, oy, ui);
+      break;
+    case Overlay::Rules:
+      draw_rules(canvas, ox, oy);
+      break;
+    case Overlay::GameOver:
+      draw_game_over(canvas, ox, oy, game);
+      break;
+    case Overlay::Confirm:
+      draw_confirm(canvas, ox, oy, ui);
+      break;
+  }
+  return canvas;
+}
+
+}  // namespace ur::play

@@ -1,0 +1,70 @@
+// The interactive screen: what the player sees for a game and the interface state around
+// it (cursor, messages, overlays). Composing is pure, so screens can be pinned as text.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "play/board_view.h"
+#include "play/canvas.h"
+#include "play/game.h"
+
+namespace ur::play {
+
+// The smallest terminal the game draws in.
+inline constexpr int kMinWidth = 80;
+inline constexpr int kMinHeight = 24;
+
+enum class Overlay {
+  None,
+  Menu,      // settings
+  Rules,     // the rules and keys screen ('?')
+  GameOver,  // result and session tally
+  Confirm,   // a yes/no question before resigning or abandoning a game
+};
+
+// What a yes/no confirmation will do.
+enum class Pending { None, Resign, NewGame };
+
+// Rows of the settings menu, in screen order.
+enum class MenuRow { Opponent, Pieces, BearOff, Opener, AutoPlay, AutoPass, Seed, Start, Back };
+inline constexpr int kMenuRows = 9;
+
+// The opponent choices the menu cycles through ("perfect" needs the solver's table).
+inline const std::vector<std::string>& opponent_choices() {
+  static const std::vector<std::string> choices = {"friend", "easy",   "medium",
+                                                   "hard",   "expert", "perfect"};
+  return choices;
+}
+
+struct UiState {
+  std::optional<Square> cursor;  // the source under the cursor while a throw waits
+  std::string typed;             // digits of a route square typed so far
+  std::string message;           // feedback on the last key
+  bool message_is_error = false;
+  bool route_numbers = true;
+  Overlay overlay = Overlay::None;
+  Pending pending = Pending::None;
+  int menu_row = 0;
+  Settings draft;            // settings being edited in the menu
+  std::string seed_text;     // the menu's seed field while it is edited
+  bool waiting = false;      // a computer step or an automatic action is about to happen
+  int result_shown_for = 0;  // number of the last game whose game-over screen was opened
+  bool quit = false;
+};
+
+// The board marks for the game's current state and cursor.
+BoardMarks marks_for(const Game& game, const UiState& ui);
+
+// The whole screen for a terminal of width x height (at least kMinWidth x kMinHeight; a
+// smaller terminal gets a message asking for more room).
+Canvas compose_screen(const Game& game, const UiState& ui, int width, int height);
+
+// One line about the settings, e.g. "7 pieces · bear-off exact · alternate · seed 42".
+std::string settings_summary(const Settings& settings);
+
+// The rules screen text (our own words for rules.md) followed by the keys.
+const std::vector<std::string>& rules_text();
+
+}  // namespace ur::play

@@ -1,0 +1,65 @@
+#include "play/tui.h"
+
+#include <chrono>
+
+#include "play/controller.h"
+#include "play/screen.h"
+#include "play/terminal.h"
+
+namespace ur::play {
+namespace {
+
+// How long to wait for the rest of an escape sequence before reading a lone Esc.
+constexpr int kEscapeWaitMs = 40;
+
+}  // namespace
+
+int run_interactive(Game& game, const InteractiveOptions& options) {
+  Terminal terminal;
+  UiState ui;
+  ui.route_numbers = options.route_numbers;
+  sync_ui(game, ui);
+  std::string pending_bytes;
+
+  const auto draw = [&] {
+    ui.waiting = step_due(game, ui);
+    const auto [width, height] = terminal.size();
+    terminal.draw(compose_screen(game, ui, width, height).lines(options.color));
+  };
+
+  while (!ui.quit) {
+    draw();
+    if (step_due(game, ui)) {
+      // The computer's (or an automatic) step, after a pause any key cuts short.
+      const auto deadline =
+          std::chrono::steady_clock::now() + std::chrono::milliseconds(step_pause_ms(game));
+      bool skipped = false;
+      while (!skipped && !ui.quit) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                              deadline - std::chrono::steady_clock::now())
+                              .count();
+        if (left <= 0) break;
+        const TerminalEvent event = terminal.wait(static_cast<int>(left));
+        if (event.terminate_signal) return 128 + event.terminate_signal;
+        if (event.resized || event.resumed) draw();
+        for (char byte : event.bytes) {
+          if (byte == 'q' || byte == 'Q') ui.quit = true;
+        }
+        skipped = !event.bytes.empty();
+      }
+      if (!ui.quit) take_step(game, ui);
+      continue;
+    }
+    TerminalEvent event = terminal.wait(pending_bytes.empty() ? -1 : kEscapeWaitMs);
+    if (event.terminate_signal) return 128 + event.terminate_signal;
+    const bool timed_out = event.bytes.empty() && !event.resized && !event.resumed;
+    pending_bytes += event.bytes;
+    for (const Key& key : decode_keys(pending_bytes, timed_out)) {
+      handle_key(game, ui, key);
+      if (ui.quit) break;
+    }
+  }
+  return 0;
+}
+
+}  // namespace ur::play

@@ -1,0 +1,5 @@
+#include "server/game.h"
+
+#include <gtest/gtest.h>
+
+TEST(GameTest, Compiles) {}

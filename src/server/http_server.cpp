@@ -1,0 +1,497 @@
+#include "server/http_server.h"
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <deque>
+#include <future>
+#include <iostream>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "server/assets.h"
+
+namespace ur::server {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr std::size_t kMaxHeaderBytes = 8 * 1024;
+constexpr auto kReadTimeout = std::chrono::seconds(30);  // per request, and keep-alive idle
+// A client that lets this many WebSocket messages pile up unread is dropped.
+constexpr std::size_t kMaxQueuedMessages = 2000;
+// Gap before each step of the computer's turn on a WebSocket, so the page can animate it.
+constexpr auto kComputerStepPace = std::chrono::milliseconds(600);
+constexpr std::string_view kServerName = "ur";
+
+// One line per request on stdout, unless quiet.
+class RequestLog {
+ public:
+  explicit RequestLog(bool quiet) : quiet_(quiet) {}
+
+  void line(const std::string& remote, std::string_view method, std::string_view target,
+            unsigned status, Clock::time_point begin) {
+    if (quiet_) return;
+    const double millis = std::chrono::duration<double, std::milli>(Clock::now() - begin).count();
+    char duration[32];
+    std::snprintf(duration, sizeof duration, "%.1f ms", millis);
+    // Targets come from clients: keep control characters out of the log.
+    std::string clean_target;
+    for (char c : target.substr(0, 200)) {
+      clean_target += (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) ? '?' : c;
+    }
+    std::lock_guard lock(mutex_);
+    std::cout << remote << " " << method << " " << clean_target << " " << status << " " << duration
+              << "\n"
+              << std::flush;
+  }
+
+ private:
+  bool quiet_;
+  std::mutex mutex_;
+};
+
+std::string remote_of(const beast::tcp_stream& stream) {
+  beast::error_code ec;
+  const auto endpoint = stream.socket().remote_endpoint(ec);
+  return ec ? std::string("?") : endpoint.address().to_string();
+}
+
+std::shared_ptr<const std::string> socket_error_message(const ApiResponse& response,
+                                                        const std::string& action) {
+  nlohmann::json message = response.body;
+  message["type"] = "error";
+  if (!action.empty()) message["action"] = action;
+  return std::make_shared<const std::string>(message.dump());
+}
+
+// A WebSocket on /api/games/{id}/ws: forwards the game's updates (pacing the computer's
+// steps) and turns the page's messages into intents.
+class SocketSession : public GameListener, public std::enable_shared_from_this<SocketSession> {
+ public:
+  SocketSession(beast::tcp_stream&& stream, GameHub& hub, RequestLog& log, std::string game_id)
+      : socket_(std::move(stream)),
+        hub_(hub),
+        log_(log),
+        game_id_(std::move(game_id)),
+        pace_timer_(socket_.get_executor()),
+        remote_(remote_of(socket_.next_layer())) {}
+
+  void start(http::request<http::string_body> request, Clock::time_point begin) {
+    request_ = std::move(request);
+    begin_ = begin;
+    auto self = shared_from_this();
+    hub_.subscribe(game_id_, self, [self](GameHub::Subscription subscription) {
+      asio::post(self->socket_.get_executor(), [self, subscription = std::move(subscription)] {
+        if (subscription) {
+          self->subscription_ = subscription;
+          self->accept();
+        } else {
+          self->refuse_unknown_game();
+        }
+      });
+    });
+  }
+
+  void on_game_update(std::shared_ptr<const std::string> message, bool computer_step) override {
+    asio::post(socket_.get_executor(), [self = shared_from_this(), message = std::move(message),
+                                        computer_step] { self->enqueue(message, computer_step); });
+  }
+
+ private:
+  struct Outgoing {
+    std::shared_ptr<const std::string> text;
+    bool paced;
+  };
+
+  void refuse_unknown_game() {
+    auto response = std::make_shared<http::response<http::string_body>>(http::status::not_found,
+                                                                        request_.version());
+    response->set(http::field::server, kServerName);
+    response->set(http::field::content_type, "application/json");
+    response->body() = nlohmann::json{
+        {"error",
+         "No game has the id \"" + game_id_ + "\"; start a new game with POST /api/games."},
+        {"code",
+         "unknown_game"}}.dump();
+    response->keep_alive(false);
+    response->prepare_payload();
+    log_.line(remote_, request_.method_string(), request_.target(), 404, begin_);
+    http::async_write(socket_.next_layer(), *response,
+                      [self = shared_from_this(), response](beast::error_code, std::size_t) {
+                        beast::error_code ignored;
+                        self->socket_.next_layer().socket().shutdown(tcp::socket::shutdown_send,
+                                                                     ignored);
+                      });
+  }
+
+  void accept() {
+    socket_.next_layer().expires_never();  // the WebSocket's own timeouts take over
+    auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+    timeouts.keep_alive_pings = true;  // browsers answer pings, so an idle page stays connected
+    socket_.set_option(timeouts);
+    socket_.set_option(websocket::stream_base::decorator([](websocket::response_type& response) {
+      response.set(http::field::server, kServerName);
+    }));
+    socket_.read_message_max(kMaxBodyBytes);
+    socket_.async_accept(request_, [self = shared_from_this()](beast::error_code ec) {
+      self->log_.line(self->remote_, self->request_.method_string(), self->request_.target(),
+                      ec ? 400 : 101, self->begin_);
+      if (ec) return;
+      self->accepted_ = true;
+      self->read();
+      self->write_next();
+    });
+  }
+
+  void read() {
+    socket_.async_read(incoming_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) {
+        self->closed_ = true;
+        return;
+      }
+      self->on_message(beast::buffers_to_string(self->incoming_.data()));
+      self->incoming_.consume(self->incoming_.size());
+      self->read();
+    });
+  }
+
+  void on_message(const std::string& text) {
+    ApiRequest request;
+    try {
+      request = request_from_socket_message(game_id_, text);
+    } catch (const ApiError& error) {
+      enqueue(socket_error_message(error_response(error), ""), false);
+      return;
+    }
+    const std::string action = request.target.substr(request.target.rfind('/') + 1);
+    auto self = shared_from_this();
+    hub_.submit(std::move(request), [self, action](ApiResponse response) {
+      if (response.status < 400) return;  // the updates it caused are the answer
+      auto message = socket_error_message(response, action);
+      asio::post(self->socket_.get_executor(),
+                 [self, message = std::move(message)] { self->enqueue(message, false); });
+    });
+  }
+
+  void enqueue(std::shared_ptr<const std::string> text, bool paced) {
+    if (closed_) return;
+    if (outgoing_.size() >= kMaxQueuedMessages) {
+      closed_ = true;
+      beast::get_lowest_layer(socket_).close();
+      return;
+    }
+    outgoing_.push_back({std::move(text), paced});
+    write_next();
+  }
+
+  void write_next() {
+    if (!accepted_ || writing_ || closed_ || outgoing_.empty()) return;
+    writing_ = true;
+    const auto due = last_sent_ + kComputerStepPace;
+    if (outgoing_.front().paced && due > Clock::now()) {
+      pace_timer_.expires_at(due);
+      pace_timer_.async_wait(
+          [self = shared_from_this()](beast::error_code) { self->send_front(); });
+    } else {
+      send_front();
+    }
+  }
+
+  void send_front() {
+    socket_.text(true);
+    socket_.async_write(asio::buffer(*outgoing_.front().text),
+                        [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                          self->writing_ = false;
+                          if (ec) {
+                            self->closed_ = true;
+                            return;
+                          }
+                          self->outgoing_.pop_front();
+                          self->last_sent_ = Clock::now();
+                          self->write_next();
+                        });
+  }
+
+  websocket::stream<beast::tcp_stream> socket_;
+  GameHub& hub_;
+  RequestLog& log_;
+  std::string game_id_;
+  asio::steady_timer pace_timer_;
+  std::string remote_;
+  http::request<http::string_body> request_;
+  Clock::time_point begin_;
+  GameHub::Subscription subscription_;
+  beast::flat_buffer incoming_;
+  std::deque<Outgoing> outgoing_;
+  Clock::time_point last_sent_{};
+  bool accepted_ = false;
+  bool writing_ = false;
+  bool closed_ = false;
+};
+
+// One HTTP connection: reads requests one after another and answers each.
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(tcp::socket&& socket, GameHub& hub, RequestLog& log)
+      : stream_(std::move(socket)), hub_(hub), log_(log), remote_(remote_of(stream_)) {}
+
+  void start() {
+    asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
+  }
+
+ private:
+  using Response = http::response<http::string_body>;
+
+  void read() {
+    parser_.emplace();
+    parser_->header_limit(kMaxHeaderBytes);
+    parser_->body_limit(kMaxBodyBytes);
+    stream_.expires_after(kReadTimeout);
+    http::async_read(
+        stream_, buffer_, *parser_,
+        [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+  }
+
+  void on_read(beast::error_code ec) {
+    begin_ = Clock::now();
+    if (ec == http::error::end_of_stream || ec == beast::error::timeout ||
+        ec == asio::error::operation_aborted || ec == asio::error::connection_reset ||
+        ec == asio::error::eof) {
+      close();
+      return;
+    }
+    if (ec) {
+      // A request the parser refused: answer once, then drop the connection.
+      const bool too_large = ec == http::error::body_limit || ec == http::error::header_limit ||
+                             ec == http::error::buffer_overflow;
+      send_error(too_large ? 413 : 400, too_large ? "too_large" : "bad_request",
+                 too_large ? "The request is too large: headers may take 8 KiB and a body 16 KiB."
+                           : "The request is not valid HTTP/1.1: " + ec.message() + ".",
+                 "?", "?", false);
+      return;
+    }
+    request_ = parser_->release();
+    const std::string target(request_.target());
+    const std::string method(request_.method_string());
+    if (websocket::is_upgrade(request_)) {
+      const auto game_id = socket_game_id(target);
+      if (!game_id || request_.method() != http::verb::get) {
+        send_error(404, "not_found", "WebSockets are served on /api/games/{id}/ws only.", method,
+                   target, false);
+        return;
+      }
+      std::make_shared<SocketSession>(std::move(stream_), hub_, log_, *game_id)
+          ->start(std::move(request_), begin_);
+      return;
+    }
+    if (target.starts_with("/api/") || target == "/api") {
+      stream_.expires_never();  // the hub may take a while (a computer turn at expert)
+      auto self = shared_from_this();
+      hub_.submit({method, target, std::move(request_.body())},
+                  [self, method, target](ApiResponse response) {
+                    asio::post(self->stream_.get_executor(),
+                               [self, method, target, response = std::move(response)] {
+                                 self->send_json(response, method, target);
+                               });
+                  });
+      return;
+    }
+    serve_asset(method, target);
+  }
+
+  void serve_asset(const std::string& method, const std::string& target) {
+    const bool head = request_.method() == http::verb::head;
+    if (request_.method() != http::verb::get && !head) {
+      send_error(405, "bad_method", "The page's files answer GET and HEAD only.", method, target,
+                 request_.keep_alive());
+      return;
+    }
+    const Asset* asset = find_asset(target);
+    if (asset == nullptr) {
+      send_error(404, "not_found", "No such file: " + target.substr(0, 200), method, target,
+                 request_.keep_alive());
+      return;
+    }
+    auto response = std::make_shared<Response>(http::status::ok, request_.version());
+    response->set(http::field::content_type, content_type_for(asset->path));
+    // Always revalidate: a rebuilt binary may serve a new page under the same names.
+    response->set(http::field::cache_control, "no-cache");
+    if (head) {
+      response->content_length(asset->body.size());
+    } else {
+      response->body().assign(asset->body);
+      response->prepare_payload();
+    }
+    send(std::move(response), method, target, request_.keep_alive());
+  }
+
+  void send_json(const ApiResponse& api_response, const std::string& method,
+                 const std::string& target) {
+    auto response = std::make_shared<Response>(static_cast<http::status>(api_response.status),
+                                               request_.version());
+    response->set(http::field::content_type, "application/json");
+    response->set(http::field::cache_control, "no-store");
+    response->body() = api_response.body.dump();
+    response->prepare_payload();
+    send(std::move(response), method, target, request_.keep_alive());
+  }
+
+  void send_error(int status, const std::string& code, const std::string& message,
+                  const std::string& method, const std::string& target, bool keep_alive) {
+    auto response =
+        std::make_shared<Response>(static_cast<http::status>(status), request_.version());
+    response->set(http::field::content_type, "application/json");
+    response->body() = nlohmann::json{{"error", message}, {"code", code}}.dump();
+    response->prepare_payload();
+    send(std::move(response), method, target, keep_alive);
+  }
+
+  void send(std::shared_ptr<Response> response, const std::string& method,
+            const std::string& target, bool keep_alive) {
+    response->set(http::field::server, kServerName);
+    response->set("X-Content-Type-Options", "nosniff");
+    response->keep_alive(keep_alive);
+    log_.line(remote_, method, target, response->result_int(), begin_);
+    stream_.expires_after(kReadTimeout);
+    http::async_write(
+        stream_, *response,
+        [self = shared_from_this(), response, keep_alive](beast::error_code ec, std::size_t) {
+          if (ec || !keep_alive) {
+            self->close();
+            return;
+          }
+          self->read();
+        });
+  }
+
+  void close() {
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+  }
+
+  beast::tcp_stream stream_;
+  GameHub& hub_;
+  RequestLog& log_;
+  std::string remote_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  http::request<http::string_body> request_;
+  Clock::time_point begin_;
+};
+
+}  // namespace
+
+struct HttpServer::Impl {
+  Impl(HubOptions hub_options, const ServerOptions& server_options)
+      : options(server_options),
+        log(server_options.quiet),
+        io(server_options.io_threads),
+        acceptor(io),
+        hub(std::move(hub_options)) {
+    const std::string host = options.host == "localhost" ? "127.0.0.1" : options.host;
+    beast::error_code ec;
+    const auto address = asio::ip::make_address(host, ec);
+    if (ec) {
+      throw std::runtime_error("--host " + options.host +
+                               " is not an IP address (use e.g. 127.0.0.1 or 0.0.0.0)");
+    }
+    const tcp::endpoint endpoint(address, options.port);
+    const std::string where = options.host + ":" + std::to_string(options.port);
+    if (acceptor.open(endpoint.protocol(), ec)) {
+      throw std::runtime_error("cannot open a socket for " + where + ": " + ec.message());
+    }
+    acceptor.set_option(asio::socket_base::reuse_address(true), ec);
+    if (acceptor.bind(endpoint, ec)) {
+      throw std::runtime_error("cannot listen on " + where + ": " + ec.message() +
+                               (ec == asio::error::address_in_use
+                                    ? " (another server uses this port; choose another with --port)"
+                                    : ""));
+    }
+    if (acceptor.listen(asio::socket_base::max_listen_connections, ec)) {
+      throw std::runtime_error("cannot listen on " + where + ": " + ec.message());
+    }
+    port = acceptor.local_endpoint().port();
+  }
+
+  void accept() {
+    acceptor.async_accept(asio::make_strand(io), [this](beast::error_code ec, tcp::socket socket) {
+      if (!acceptor.is_open()) return;
+      if (!ec) std::make_shared<HttpSession>(std::move(socket), hub, log)->start();
+      accept();
+    });
+  }
+
+  void start_threads() {
+    accept();
+    for (int i = 0; i < std::max(1, options.io_threads); ++i) {
+      threads.emplace_back([this] { io.run(); });
+    }
+  }
+
+  void stop() {
+    io.stop();
+    for (auto& thread : threads) thread.join();
+    threads.clear();
+    beast::error_code ignored;
+    acceptor.close(ignored);
+  }
+
+  ServerOptions options;
+  RequestLog log;
+  asio::io_context io;
+  tcp::acceptor acceptor;
+  // Declared after `io` so it is destroyed first: its workers finish before the sessions
+  // they post to go away.
+  GameHub hub;
+  std::vector<std::thread> threads;
+  std::uint16_t port = 0;
+};
+
+HttpServer::HttpServer(HubOptions hub_options, const ServerOptions& options)
+    : impl_(std::make_unique<Impl>(std::move(hub_options), options)) {}
+
+HttpServer::~HttpServer() {
+  stop();
+}
+
+std::uint16_t HttpServer::port() const {
+  return impl_->port;
+}
+
+GameHub& HttpServer::hub() {
+  return impl_->hub;
+}
+
+void HttpServer::start() {
+  impl_->start_threads();
+}
+
+void HttpServer::run_until_signal() {
+  asio::signal_set signals(impl_->io, SIGINT, SIGTERM);
+  std::promise<void> stop_requested;
+  signals.async_wait([&](beast::error_code, int) { stop_requested.set_value(); });
+  start();
+  stop_requested.get_future().wait();
+  stop();
+}
+
+void HttpServer::stop() {
+  impl_->stop();
+}
+
+}  // namespace ur::server

@@ -1,0 +1,46 @@
+// The network side of `ur serve`: an HTTP/1.1 + WebSocket server on Boost.Beast that serves
+// the embedded page, hands /api/ requests to the game hub and streams game updates to
+// WebSocket clients. Beast stays inside http_server.cpp; this header is plain C++.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "server/hub.h"
+
+namespace ur::server {
+
+struct ServerOptions {
+  std::string host = "127.0.0.1";
+  std::uint16_t port = 8080;  // 0 picks a free port (tests)
+  bool quiet = false;         // no line per request
+  int io_threads = 2;
+};
+
+class HttpServer {
+ public:
+  // Opens the game hub and binds the listening socket. Throws std::runtime_error saying
+  // what failed (a bad host, a port in use, an unusable data directory).
+  HttpServer(HubOptions hub_options, const ServerOptions& options);
+  // Stops (if running) and releases everything; the hub finishes its queued work first.
+  ~HttpServer();
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  std::uint16_t port() const;  // the bound port
+  GameHub& hub();
+
+  // Serves on background threads until stop().
+  void start();
+  // Serves until SIGINT or SIGTERM, then stops; returns normally after a clean shutdown.
+  void run_until_signal();
+  // Stops accepting and serving; safe to call more than once.
+  void stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace ur::server

@@ -1,0 +1,96 @@
+// The game hub: routes API requests to games, runs them on a worker pool (one game's work
+// strictly in order, different games in parallel), plays the computer's turns, keeps games
+// in SQLite and tells WebSocket listeners about every change. No networking here: the HTTP
+// layer hands in requests and gets JSON answers back, so all of this is testable directly.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "agents/agent.h"
+#include "server/game.h"
+
+namespace ur::server {
+
+// An API request as the HTTP layer received it. `target` is the request target (path with
+// an optional query, which is ignored).
+struct ApiRequest {
+  std::string method;
+  std::string target;
+  std::string body;
+};
+
+struct ApiResponse {
+  int status = 200;
+  nlohmann::json body;
+};
+
+// The error body of docs/web-api.md.
+ApiResponse error_response(const ApiError& error);
+
+// Receives every change of a subscribed game as the JSON text of an "update" message.
+// Called from worker threads; implementations hand the message to their own thread.
+class GameListener {
+ public:
+  virtual ~GameListener() = default;
+  // `computer_step` marks one step of the computer's turn (the WebSocket paces those).
+  virtual void on_game_update(std::shared_ptr<const std::string> message, bool computer_step) = 0;
+};
+
+// Builds a computer player from a spec: make_agent in `ur serve`, a stand-in in tests.
+using AgentMaker = std::function<std::variant<std::unique_ptr<Agent>, AgentSpecError>(
+    std::string_view spec, std::uint64_t seed)>;
+
+struct HubOptions {
+  std::filesystem::path data_dir;  // must exist; holds games.sqlite3
+  AgentMaker make_agent;
+  int worker_threads = 0;  // 0: max(4, hardware threads)
+};
+
+// Largest request body accepted, in bytes (the HTTP layer enforces it while reading).
+inline constexpr std::size_t kMaxBodyBytes = 16 * 1024;
+
+// The game id of a WebSocket path /api/games/{id}/ws, if `target` is one.
+std::optional<std::string> socket_game_id(std::string_view target);
+
+// A WebSocket message from the page ({"action":...}) as the API request it stands for.
+// Throws ApiError for a malformed message.
+ApiRequest request_from_socket_message(std::string_view game_id, std::string_view message);
+
+class GameHub {
+ public:
+  // Opens the store; throws std::runtime_error when it cannot.
+  explicit GameHub(HubOptions options);
+  // Finishes the work already queued, then stops the workers.
+  ~GameHub();
+  GameHub(const GameHub&) = delete;
+  GameHub& operator=(const GameHub&) = delete;
+
+  using Reply = std::function<void(ApiResponse)>;
+  // Answers a request under /api/. `reply` is called exactly once, on a worker thread.
+  void submit(ApiRequest request, Reply reply);
+  // The same, waiting for the answer (tests and tools).
+  ApiResponse handle(ApiRequest request);
+
+  // Subscribes `listener` to game `id`. `done` receives a handle to keep while subscribed
+  // (the current state is then already the listener's first update), or null for an
+  // unknown game. The subscription ends when the listener is destroyed.
+  using Subscription = std::shared_ptr<void>;
+  void subscribe(const std::string& id, std::weak_ptr<GameListener> listener,
+                 std::function<void(Subscription)> done);
+
+  // Waits until every submitted request has been answered (tests).
+  void drain();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace ur::server

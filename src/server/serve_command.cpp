@@ -1,0 +1,81 @@
+// `ur serve`: the web game on Boost.Beast, with games kept in SQLite.
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <system_error>
+
+#include "agents/agent.h"
+#include "cli/command.h"
+#include "server/http_server.h"
+
+namespace ur::cli {
+namespace {
+
+struct ServeOptions {
+  server::ServerOptions server;
+  std::string data_dir;
+};
+
+// $XDG_DATA_HOME/ur, else ~/.local/share/ur (the XDG base directory default).
+std::filesystem::path default_data_dir() {
+  if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg != nullptr && *xdg == '/') {
+    return std::filesystem::path(xdg) / "ur";
+  }
+  const char* home = std::getenv("HOME");
+  return std::filesystem::path(home != nullptr && *home != '\0' ? home : ".") / ".local" / "share" /
+         "ur";
+}
+
+int run_serve(const ServeOptions& options) {
+  const std::filesystem::path data_dir =
+      options.data_dir.empty() ? default_data_dir() : std::filesystem::path(options.data_dir);
+  std::error_code error;
+  std::filesystem::create_directories(data_dir, error);
+  if (error || !std::filesystem::is_directory(data_dir)) {
+    std::cerr << "ur serve: cannot use the data directory " << data_dir << ": "
+              << (error ? error.message() : "not a directory") << "\n";
+    return 1;
+  }
+  try {
+    server::HubOptions hub;
+    hub.data_dir = data_dir;
+    hub.make_agent = [](std::string_view spec, std::uint64_t seed) {
+      return make_agent(spec, seed);
+    };
+    server::HttpServer http(std::move(hub), options.server);
+    const std::string shown_host =
+        options.server.host == "0.0.0.0" ? "127.0.0.1" : options.server.host;
+    std::cout << "ur serve: open http://" << shown_host << ":" << http.port() << "/ to play\n"
+              << "ur serve: games are kept in " << (data_dir / "games.sqlite3").string()
+              << "; Ctrl-C stops the server\n"
+              << std::flush;
+    http.run_until_signal();
+    std::cout << "ur serve: stopped; every game is saved\n";
+    return 0;
+  } catch (const std::exception& failure) {
+    std::cerr << "ur serve: " << failure.what() << "\n";
+    return 1;
+  }
+}
+
+CommandRunner setup_serve(CLI::App& app) {
+  auto options = std::make_shared<ServeOptions>();
+  CLI::App* command = app.add_subcommand("serve", "Play in the browser: serve the web game");
+  command
+      ->add_option("--host", options->server.host,
+                   "Address to listen on (127.0.0.1 keeps it private to this machine)")
+      ->default_val("127.0.0.1");
+  command->add_option("--port", options->server.port, "TCP port (0 picks a free one)")
+      ->default_val(8080)
+      ->check(CLI::Range(0, 65535));
+  command->add_option("--data", options->data_dir,
+                      "Directory for the game database (default $XDG_DATA_HOME/ur, else "
+                      "~/.local/share/ur)");
+  command->add_flag("--quiet,-q", options->server.quiet, "Do not log a line per request");
+  return [options] { return run_serve(*options); };
+}
+
+const CommandRegistrar registrar{10, &setup_serve};
+
+}  // namespace
+}  // namespace ur::cli

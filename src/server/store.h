@@ -1,0 +1,46 @@
+// Durable storage of games in one SQLite file (`games.sqlite3` under the data directory).
+// Each game is one row holding its JSON record; every save is its own transaction, so a
+// restart (or a crash of the server process) loses no change that was answered.
+#pragma once
+
+#include <filesystem>
+#include <mutex>
+#include <optional>
+#include <string>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace ur::server {
+
+class GameStore {
+ public:
+  // Opens (creating when missing) the database under `data_dir`, which must exist.
+  // Throws std::runtime_error saying what failed.
+  explicit GameStore(const std::filesystem::path& data_dir);
+  ~GameStore();
+  GameStore(const GameStore&) = delete;
+  GameStore& operator=(const GameStore&) = delete;
+
+  // Inserts or replaces the record of game `id`. Throws std::runtime_error on failure.
+  void save(const std::string& id, const std::string& record);
+  // The stored record of game `id`, if any. Throws std::runtime_error on failure.
+  std::optional<std::string> load(const std::string& id);
+  // Number of stored games.
+  long long count();
+
+  const std::filesystem::path& file() const { return file_; }
+
+ private:
+  void execute(const char* sql);
+  [[noreturn]] void fail(const std::string& what);
+
+  std::filesystem::path file_;
+  std::mutex mutex_;  // one connection, used by one thread at a time
+  sqlite3* db_ = nullptr;
+  sqlite3_stmt* save_ = nullptr;
+  sqlite3_stmt* load_ = nullptr;
+  sqlite3_stmt* count_ = nullptr;
+};
+
+}  // namespace ur::server

@@ -98,7 +98,7 @@ std::variant<Position, ParseError> parse_text(std::string_view text, const Rules
   text = trim(text);  // pasted text often carries a newline or spaces
   const auto fields = split(text, ':');
   if (fields.size() != 3) {
-    return ParseError{"position text must be TURN:LIGHT:DARK, e.g. L:4/2,5,9/1:5/7,14/0; got '" +
+    return ParseError{"position text must be TURN:LIGHT:DARK, e.g. L:3/2,5,9/1:5/7,14/0; got '" +
                       std::string(text.substr(0, 80)) + "'"};
   }
   Position position;

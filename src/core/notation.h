@@ -1,4 +1,4 @@
-// The compact one-line position text, e.g. "L:4/2,5,9/1:5/7,14/0".
+// The compact one-line position text, e.g. "L:3/2,5,9/1:5/7,14/0".
 // Grammar (see docs/notation.md):  TURN ":" SIDE ":" SIDE   with light's side first,
 //   TURN := "L" | "D",   SIDE := START "/" SQUARES "/" HOME,   SQUARES := "-" | n ("," n)*
 // Squares are route squares in that side's own numbering, ascending.

@@ -1,0 +1,404 @@
+#include "solver/solver.h"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cmath>
+#include <numeric>
+#include <thread>
+
+namespace ur::solver {
+namespace {
+
+// Values are shared between threads that run Gauss-Seidel on disjoint blocks and read each
+// other's fresh values: relaxed atomic accesses make those races well defined and cost
+// nothing on x86-64.
+double load(const double& slot) {
+  return std::atomic_ref<const double>(slot).load(std::memory_order_relaxed);
+}
+void store(double& slot, double value) {
+  std::atomic_ref<double>(slot).store(value, std::memory_order_relaxed);
+}
+
+// Position of one index within a block, the mover's view.
+Position block_position(const PositionIndex& index, const Block& block, int row, int column) {
+  const int pieces = index.rules().pieces;
+  Position position;
+  position.board[0] =
+      private_board(index.private_mask_of_rank(row)) | (SquareMask{block.shared_mine} << 5);
+  position.board[1] =
+      private_board(index.private_mask_of_rank(column)) | (SquareMask{block.shared_theirs} << 5);
+  position.home = {block.home_mine, block.home_theirs};
+  position.start[0] =
+      static_cast<std::uint8_t>(pieces - block.home_mine - std::popcount(position.board[0]));
+  position.start[1] =
+      static_cast<std::uint8_t>(pieces - block.home_theirs - std::popcount(position.board[1]));
+  return position;
+}
+
+// What one row (a fixed private mask of the mover) of a block leads to. Moves depend only on
+// the mover's pieces and the opponent's shared squares, never on the opponent's private
+// squares, which are the column: so for column c every successor index is base + c * stride.
+enum SuccessorKind : std::uint8_t {
+  kMoverAgain,  // the mover throws again: value V
+  kOpponent,    // the opponent moves next: value 1 - V
+  kMoverWins,   // value 1
+};
+
+struct Successor {
+  std::uint32_t base;
+  std::uint16_t stride;
+  std::uint8_t kind;
+};
+
+struct RowPlan {
+  std::uint32_t begin = 0;  // first successor
+  // Successors of roll r are begin + [ends[r - 2], ends[r - 1]) (ends[-1] taken as 0); an
+  // empty range is a pass.
+  std::array<std::uint8_t, 8> ends{};
+  std::uint8_t rank = 0;     // the row's private-mask rank
+  float pass_weight = 0.0f;  // chance of passing (roll 0 and rolls with no move), k / 2^dice
+};
+
+// A unit of work: the states of a block whose end squares (13, 14) hold given masks, solved
+// together with their mirrors (the positions after a pass) in the mirror block. Rows of the
+// block are its mover's private masks; rows of the mirror block are the opponent's.
+struct Unit {
+  std::uint32_t block;
+  std::uint32_t mirror_block;
+  std::uint32_t rows_begin, rows_end;                // in PairPlan::rows
+  std::uint32_t mirror_rows_begin, mirror_rows_end;  // in PairPlan::rows
+  std::uint8_t end_mine, end_theirs;                 // squares 14, 13 as bits 1, 0
+  int progress;  // order key: non-capture moves only lead to units of higher progress
+};
+
+// Everything a sweep over one layer pair needs, computed once per pair.
+struct PairPlan {
+  std::vector<Unit> units;  // most progress first
+  std::vector<RowPlan> rows;
+  std::vector<Successor> successors;
+  std::uint64_t states = 0;
+};
+
+// Appends the plans of the rows of `block` whose private masks are `masks`, in that order.
+void plan_rows(const PositionIndex& index, const Block& block, const std::vector<unsigned>& masks,
+               PairPlan& plan) {
+  const Rules& rules = index.rules();
+  for (unsigned mask : masks) {
+    RowPlan row;
+    row.rank = static_cast<std::uint8_t>(index.rank_of_private_mask(mask));
+    row.begin = static_cast<std::uint32_t>(plan.successors.size());
+    // Column 0 is the opponent's empty private mask (rank 0): moves do not depend on it.
+    const Position position = block_position(index, block, row.rank, 0);
+    double pass_weight = roll_probability(rules, 0);
+    for (Roll roll = 1; roll <= rules.max_roll(); ++roll) {
+      const MoveList moves = legal_moves(rules, position, roll);
+      if (moves.empty()) pass_weight += roll_probability(rules, roll);
+      for (const Move& move : moves) {
+        const Position after = apply_move(rules, position, move);
+        Successor successor{0, 0, kMoverWins};
+        if (after.home[0] == rules.pieces) {
+        } else if (after.turn == Side::Light) {
+          successor = {static_cast<std::uint32_t>(index.rank_view(after.board[0], after.board[1],
+                                                                  after.home[0], after.home[1])),
+                       1, kMoverAgain};
+        } else {
+          successor = {static_cast<std::uint32_t>(index.rank_view(after.board[1], after.board[0],
+                                                                  after.home[1], after.home[0])),
+                       static_cast<std::uint16_t>(index.columns_view(after.board[1], after.board[0],
+                                                                     after.home[1], after.home[0])),
+                       kOpponent};
+        }
+        plan.successors.push_back(successor);
+      }
+      row.ends[roll - 1] = static_cast<std::uint8_t>(plan.successors.size() - row.begin);
+    }
+    row.pass_weight = static_cast<float>(pass_weight);
+    plan.rows.push_back(row);
+  }
+}
+
+// The mover's expected value over the rolls that have moves, for one state.
+double moving_value(const PairPlan& plan, const RowPlan& row, std::uint64_t column,
+                    const double* roll_weights, int max_roll, const double* values) {
+  const Successor* successors = plan.successors.data() + row.begin;
+  double expected = 0.0;
+  int begin = 0;
+  for (int roll = 1; roll <= max_roll; ++roll) {
+    const int end = row.ends[roll - 1];
+    if (begin == end) continue;
+    double best = 0.0;
+    for (int k = begin; k < end; ++k) {
+      const Successor& next = successors[k];
+      const double v = load(values[next.base + column * next.stride]);
+      const double value = next.kind == kMoverAgain ? v : next.kind == kOpponent ? 1.0 - v : 1.0;
+      best = std::max(best, value);
+    }
+    expected += roll_weights[roll] * best;
+    begin = end;
+  }
+  return expected;
+}
+
+// Masks of squares 1-4 (4 bits), most advanced first: a move within squares 1-4 (or from the
+// start pile) leads to a mask earlier in this list.
+std::vector<unsigned> low_masks_by_progress() {
+  std::vector<unsigned> masks(16);
+  std::iota(masks.begin(), masks.end(), 0u);
+  const auto progress = [](unsigned mask) {
+    int sum = 0;
+    for (int bit = 0; bit < 4; ++bit) sum += (mask >> bit & 1u) ? bit + 1 : 0;
+    return sum;
+  };
+  std::stable_sort(masks.begin(), masks.end(),
+                   [&](unsigned a, unsigned b) { return progress(a) > progress(b); });
+  return masks;
+}
+
+// Progress of shared squares and end squares: entering or advancing on the shared squares and
+// reaching squares 13 or 14 all raise it; only captures lower it.
+int unit_progress(const Block& block, unsigned end_mine, unsigned end_theirs) {
+  int sum = 0;
+  for (int bit = 0; bit < kSharedSquares; ++bit) {
+    if ((block.shared_mine | block.shared_theirs) >> bit & 1u) sum += bit + 5;
+  }
+  const auto end_progress = [](unsigned end) { return (end & 1u ? 20 : 0) + (end & 2u ? 21 : 0); };
+  return sum + end_progress(end_mine) + end_progress(end_theirs);
+}
+
+// Private masks (6 bits) with the given end bits and at most `cap` pieces, most advanced first.
+void unit_masks(const std::vector<unsigned>& low_masks, unsigned end, int cap,
+                std::vector<unsigned>& masks) {
+  masks.clear();
+  for (unsigned low : low_masks) {
+    const unsigned mask = low | (end << 4);
+    if (std::popcount(mask) <= cap) masks.push_back(mask);
+  }
+}
+
+// One Gauss-Seidel pass over a unit, solving each state s together with its mirror m exactly:
+//   V(s) = A_s + P_s (1 - V(m)),  V(m) = A_m + P_m (1 - V(s))
+// where A is the value of the rolls that move and P the chance of passing. Returns the
+// largest change.
+double sweep_unit(const PositionIndex& index, const PairPlan& plan, const Unit& unit,
+                  const double* roll_weights, int max_roll, double* values) {
+  const Block& block = index.blocks()[unit.block];
+  const Block& mirrored = index.blocks()[unit.mirror_block];
+  double largest = 0.0;
+  for (std::uint32_t r = unit.rows_begin; r < unit.rows_end; ++r) {
+    const RowPlan& row = plan.rows[r];
+    const double pass = row.pass_weight;
+    for (std::uint32_t m = unit.mirror_rows_begin; m < unit.mirror_rows_end; ++m) {
+      const RowPlan& mirror_row = plan.rows[m];
+      // State (row, column) of the block mirrors state (column, row) of the mirror block.
+      const std::uint64_t at =
+          block.offset + std::uint64_t{row.rank} * block.columns + mirror_row.rank;
+      const std::uint64_t mirror_at =
+          mirrored.offset + std::uint64_t{mirror_row.rank} * mirrored.columns + row.rank;
+      const double moving =
+          moving_value(plan, row, mirror_row.rank, roll_weights, max_roll, values);
+      double value;
+      double mirror_value;
+      if (at == mirror_at) {
+        value = (moving + pass) / (1.0 + pass);
+        mirror_value = value;
+      } else {
+        const double mirror_moving =
+            moving_value(plan, mirror_row, row.rank, roll_weights, max_roll, values);
+        const double mirror_pass = mirror_row.pass_weight;
+        const double determinant = 1.0 - pass * mirror_pass;
+        // Both sides always passing cannot happen with real dice; stay defined anyway.
+        value = determinant > 0.0
+                    ? (moving + pass * (1.0 - mirror_moving - mirror_pass)) / determinant
+                    : 0.5;
+        mirror_value = mirror_moving + mirror_pass * (1.0 - value);
+      }
+      largest = std::max(largest, std::abs(value - load(values[at])));
+      largest = std::max(largest, std::abs(mirror_value - load(values[mirror_at])));
+      store(values[at], value);
+      store(values[mirror_at], mirror_value);
+    }
+  }
+  return largest;
+}
+
+struct LayerPair {
+  int home_mine;
+  int home_theirs;
+};
+
+// Pairs {(a, b), (b, a)} in an order where every pair comes after the pairs it reads:
+// decreasing a + b. Layers where the opponent has all pieces home are terminal (V = 0).
+std::vector<LayerPair> solve_order(int pieces) {
+  std::vector<LayerPair> order;
+  for (int sum = 2 * (pieces - 1); sum >= 0; --sum) {
+    for (int a = 0; a <= sum / 2; ++a) {
+      const int b = sum - a;
+      if (b <= pieces - 1) order.push_back({a, b});
+    }
+  }
+  return order;
+}
+
+// The units of a layer pair, most progress first, with their row plans.
+PairPlan plan_pair(const PositionIndex& index, const LayerPair& pair,
+                   const std::vector<unsigned>& low_masks) {
+  const std::vector<Block>& blocks = index.blocks();
+  const int pieces = index.rules().pieces;
+  PairPlan plan;
+  const auto [first, last] = index.layer_blocks(pair.home_mine, pair.home_theirs);
+  for (std::size_t b = first; b < last; ++b) {
+    const std::size_t mirror_at = index.mirror_block(blocks[b]);
+    if (mirror_at < b) continue;  // done from the other block
+    const Block& block = blocks[b];
+    plan.states += block.size() + (mirror_at == b ? 0 : blocks[mirror_at].size());
+    const int cap_mine = pieces - block.home_mine - std::popcount(unsigned{block.shared_mine});
+    const int cap_theirs =
+        pieces - block.home_theirs - std::popcount(unsigned{block.shared_theirs});
+    for (unsigned end_mine = 0; end_mine < 4; ++end_mine) {
+      if (std::popcount(end_mine) > cap_mine) continue;
+      for (unsigned end_theirs = 0; end_theirs < 4; ++end_theirs) {
+        if (std::popcount(end_theirs) > cap_theirs) continue;
+        plan.units.push_back({static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(mirror_at),
+                              0, 0, 0, 0, static_cast<std::uint8_t>(end_mine),
+                              static_cast<std::uint8_t>(end_theirs),
+                              unit_progress(block, end_mine, end_theirs)});
+      }
+    }
+  }
+  std::stable_sort(plan.units.begin(), plan.units.end(),
+                   [](const Unit& a, const Unit& b) { return a.progress > b.progress; });
+  std::vector<unsigned> masks;
+  for (Unit& unit : plan.units) {
+    const Block& block = blocks[unit.block];
+    const Block& mirrored = blocks[unit.mirror_block];
+    unit.rows_begin = static_cast<std::uint32_t>(plan.rows.size());
+    unit_masks(low_masks, unit.end_mine,
+               pieces - block.home_mine - std::popcount(unsigned{block.shared_mine}), masks);
+    plan_rows(index, block, masks, plan);
+    unit.rows_end = unit.mirror_rows_begin = static_cast<std::uint32_t>(plan.rows.size());
+    unit_masks(low_masks, unit.end_theirs,
+               pieces - mirrored.home_mine - std::popcount(unsigned{mirrored.shared_mine}), masks);
+    plan_rows(index, mirrored, masks, plan);
+    unit.mirror_rows_end = static_cast<std::uint32_t>(plan.rows.size());
+  }
+  return plan;
+}
+
+}  // namespace
+
+SolveResult solve(const PositionIndex& index, const SolveOptions& options,
+                  const ProgressCallback& progress, const std::atomic<bool>* cancel) {
+  const int pieces = index.rules().pieces;
+  const int threads = std::max(1, options.threads);
+  SolveResult result;
+  result.values.assign(index.size(), 0.0);
+  double* values = result.values.data();
+  const std::vector<Block>& blocks = index.blocks();
+
+  const std::vector<LayerPair> order = solve_order(pieces);
+  SolveProgress report;
+  report.pairs = static_cast<int>(order.size());
+  for (const LayerPair& pair : order) {
+    for (const auto& [mine, theirs] : {std::pair{pair.home_mine, pair.home_theirs},
+                                       std::pair{pair.home_theirs, pair.home_mine}}) {
+      const auto [first, last] = index.layer_blocks(mine, theirs);
+      for (std::size_t b = first; b < last; ++b) report.states_total += blocks[b].size();
+      if (mine == theirs) break;
+    }
+  }
+
+  const std::vector<unsigned> low_masks = low_masks_by_progress();
+  const int max_roll = index.rules().max_roll();
+  std::vector<double> roll_weights;
+  for (Roll roll = 0; roll <= max_roll; ++roll) {
+    roll_weights.push_back(roll_probability(index.rules(), roll));
+  }
+  for (const LayerPair& pair : order) {
+    const PairPlan plan = plan_pair(index, pair, low_masks);
+    const std::vector<Unit>& work = plan.units;
+    const std::uint64_t pair_states = plan.states;
+    report.home_mine = pair.home_mine;
+    report.home_theirs = pair.home_theirs;
+    for (int sweep = 1; sweep <= options.max_sweeps; ++sweep) {
+      if (cancel && cancel->load()) {
+        result.cancelled = true;
+        result.values.clear();
+        return result;
+      }
+      std::atomic<std::size_t> next{0};
+      std::vector<double> largest(threads, 0.0);
+      const auto worker = [&](int thread) {
+        constexpr std::size_t kChunk = 16;  // units taken at a time
+        for (;;) {
+          const std::size_t begin = next.fetch_add(kChunk);
+          if (begin >= work.size()) break;
+          const std::size_t end = std::min(work.size(), begin + kChunk);
+          for (std::size_t w = begin; w < end; ++w) {
+            largest[thread] =
+                std::max(largest[thread],
+                         sweep_unit(index, plan, work[w], roll_weights.data(), max_roll, values));
+          }
+        }
+      };
+      std::vector<std::thread> helpers;
+      for (int t = 1; t < threads; ++t) helpers.emplace_back(worker, t);
+      worker(0);
+      for (std::thread& helper : helpers) helper.join();
+      const double change = *std::max_element(largest.begin(), largest.end());
+      result.updates += pair_states;
+      ++result.total_sweeps;
+      report.sweep = sweep;
+      report.residual = change;
+      report.updates = result.updates;
+      if (progress) progress(report);
+      if (change <= options.tolerance) {
+        result.residual = std::max(result.residual, change);
+        break;
+      }
+    }
+    ++report.pair;
+    report.states_done += pair_states;
+  }
+  if (progress) progress(report);
+  return result;
+}
+
+VerifyResult verify(const PositionIndex& index, const std::function<double(std::uint64_t)>& value,
+                    int threads) {
+  threads = std::max(1, threads);
+  const std::vector<Block>& blocks = index.blocks();
+  const int pieces = index.rules().pieces;
+  std::atomic<std::size_t> next{0};
+  std::vector<VerifyResult> partial(threads);
+  const auto worker = [&](int thread) {
+    VerifyResult& mine = partial[thread];
+    for (;;) {
+      const std::size_t b = next.fetch_add(1);
+      if (b >= blocks.size()) break;
+      const Block& block = blocks[b];
+      std::uint64_t at = block.offset;
+      for (int row = 0; row < block.rows; ++row) {
+        for (int column = 0; column < block.columns; ++column, ++at) {
+          const double expected =
+              block.home_theirs == pieces
+                  ? 0.0
+                  : bellman_value(index, block_position(index, block, row, column), value);
+          const double residual = std::abs(expected - value(at));
+          if (residual > mine.max_residual) mine = {residual, at};
+        }
+      }
+    }
+  };
+  std::vector<std::thread> helpers;
+  for (int t = 1; t < threads; ++t) helpers.emplace_back(worker, t);
+  worker(0);
+  for (std::thread& helper : helpers) helper.join();
+  VerifyResult result;
+  for (const VerifyResult& part : partial) {
+    if (part.max_residual > result.max_residual) result = part;
+  }
+  return result;
+}
+
+}  // namespace ur::solver

@@ -1,0 +1,86 @@
+#include "solver/solver.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "core/notation.h"
+
+namespace ur::solver {
+namespace {
+
+struct Solved {
+  PositionIndex index;
+  std::vector<double> values;
+  double value(const Position& position) const { return values[index.rank(position)]; }
+};
+
+const Solved& solved(int pieces) {
+  static std::vector<std::unique_ptr<Solved>> cache(Rules::kMaxPieces + 1);
+  if (!cache[pieces]) {
+    PositionIndex index(finkel_rules(pieces));
+    SolveOptions options;
+    options.threads = 2;
+    options.tolerance = 1e-13;  // tight, so the pinned values below hold to 1e-11
+    SolveResult result = solve(index, options, {}, nullptr);
+    cache[pieces] = std::make_unique<Solved>(Solved{std::move(index), std::move(result.values)});
+  }
+  return *cache[pieces];
+}
+
+Position parse(const std::string& text, int pieces) {
+  return std::get<Position>(parse_text(text, finkel_rules(pieces)));
+}
+
+// Published values for light to move at the start, exact bear-off.
+TEST(Solver, StartValuesMatchPublishedFigures) {
+  EXPECT_NEAR(solved(1).value(starting_position(finkel_rules(1))), 0.530049839525, 1e-11);
+  EXPECT_NEAR(solved(2).value(starting_position(finkel_rules(2))), 0.518572907496, 1e-11);
+  EXPECT_NEAR(solved(3).value(starting_position(finkel_rules(3))), 0.516201102238, 1e-11);
+}
+
+// The exact cases of rules.md.
+TEST(Solver, SmallExactCases) {
+  EXPECT_NEAR(solved(1).value(parse("L:0/14/0:0/14/0", 1)), 4.0 / 7.0, 1e-12);
+  EXPECT_NEAR(solved(1).value(parse("L:0/13/0:0/14/0", 1)), 116.0 / 161.0, 1e-12);
+}
+
+TEST(Solver, DarkToMoveIsTheMirroredValue) {
+  const Position light = starting_position(finkel_rules(2));
+  EXPECT_EQ(solved(2).value(light), solved(2).value(mirror(light)));
+}
+
+TEST(Solver, ResidualOfTheSolvedTableIsWithinTolerance) {
+  const Solved& three = solved(3);
+  const VerifyResult result = verify(
+      three.index, [&](std::uint64_t at) { return three.values[at]; }, 2);
+  EXPECT_LE(result.max_residual, 1e-9);
+}
+
+TEST(Solver, CancelStopsWithoutValues) {
+  const PositionIndex index(finkel_rules(2));
+  const std::atomic<bool> cancel{true};
+  const SolveResult result = solve(index, SolveOptions{}, {}, &cancel);
+  EXPECT_TRUE(result.cancelled);
+  EXPECT_TRUE(result.values.empty());
+}
+
+TEST(Solver, ProgressReachesEveryPair) {
+  const PositionIndex index(finkel_rules(2));
+  SolveProgress last;
+  int calls = 0;
+  solve(
+      index, SolveOptions{}, [&](const SolveProgress& p) { last = p, ++calls; }, nullptr);
+  EXPECT_GT(calls, 0);
+  EXPECT_EQ(last.pair, last.pairs);
+  EXPECT_EQ(last.states_done, last.states_total);
+}
+
+RC_GTEST_PROP(Solver, ValuesAreProbabilities, ()) {
+  const Solved& three = solved(3);
+  const std::uint64_t at = *rc::gen::inRange<std::uint64_t>(0, three.index.size());
+  RC_ASSERT(three.values[at] >= 0.0);
+  RC_ASSERT(three.values[at] <= 1.0);
+}
+
+}  // namespace
+}  // namespace ur::solver

@@ -1,0 +1,257 @@
+// The API driven through GameHub directly: every request the HTTP layer would pass on.
+#include "server/hub.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <future>
+#include <random>
+
+#include "server/test_agent.h"
+
+namespace ur::server {
+namespace {
+
+using nlohmann::json;
+
+class TempDir {
+ public:
+  TempDir() {
+    path_ = std::filesystem::temp_directory_path() /
+            ("ur-hub-test-" + std::to_string(std::random_device{}()));
+    std::filesystem::create_directories(path_);
+  }
+  ~TempDir() { std::filesystem::remove_all(path_); }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+HubOptions options_for(const TempDir& dir) {
+  HubOptions options;
+  options.data_dir = dir.path();
+  options.make_agent = testing::test_agent_maker();
+  options.worker_threads = 2;
+  return options;
+}
+
+ApiResponse post(GameHub& hub, const std::string& target, const std::string& body = "") {
+  return hub.handle({"POST", target, body});
+}
+
+ApiResponse get(GameHub& hub, const std::string& target) {
+  return hub.handle({"GET", target, ""});
+}
+
+std::string create_game(GameHub& hub, const json& settings) {
+  const ApiResponse created = post(hub, "/api/games", json{{"settings", settings}}.dump());
+  EXPECT_EQ(created.status, 201) << created.body.dump();
+  return created.body["game"]["id"].get<std::string>();
+}
+
+// Plays the human's next action the obvious way: throw, the first legal move, or pass.
+ApiResponse play_one_action(GameHub& hub, const std::string& id, const json& game) {
+  const std::string base = "/api/games/" + id;
+  const std::string phase = game["phase"];
+  if (phase == "throw") return post(hub, base + "/throw");
+  if (phase == "move") {
+    return post(hub, base + "/move", json{{"from", game["legal_moves"][0]["from"]}}.dump());
+  }
+  return post(hub, base + "/pass", R"({"side":")" + game["to_move"].get<std::string>() + "\"}");
+}
+
+TEST(ServerHub, AWholeGameAgainstTheComputerThroughTheApi) {
+  TempDir dir;
+  GameHub hub(options_for(dir));
+  const std::string id = create_game(hub, {{"opponent", "hard"}, {"pieces", 3}});
+  json game = get(hub, "/api/games/" + id).body["game"];
+  std::uint64_t version = game["version"];
+  bool saw_computer_move = false;
+  for (int i = 0; i < 2000 && game["phase"] != "game_over"; ++i) {
+    const ApiResponse answer = play_one_action(hub, id, game);
+    ASSERT_EQ(answer.status, 200) << answer.body.dump();
+    game = answer.body["game"];
+    ASSERT_GT(game["version"].get<std::uint64_t>(), version);
+    version = game["version"];
+    for (const json& event : answer.body["events"]) {
+      if (event["side"] == "dark" && event["type"] == "move") saw_computer_move = true;
+    }
+    if (game["phase"] != "game_over") {
+      ASSERT_EQ(game["to_move"], "light");
+    }
+  }
+  ASSERT_EQ(game["phase"], "game_over");
+  EXPECT_TRUE(saw_computer_move);
+  const std::string winner = game["winner"];
+  EXPECT_EQ(game["tally"][winner], 1);
+
+  const ApiResponse next = post(hub, "/api/games/" + id + "/new");
+  ASSERT_EQ(next.status, 200);
+  EXPECT_EQ(next.body["game"]["game_number"], 2);
+  EXPECT_EQ(next.body["game"]["tally"][winner], 1);
+  // Dark opens game 2 under "alternate": the computer's first turn is already played.
+  EXPECT_EQ(next.body["events"][0]["type"], "new_game");
+  EXPECT_EQ(next.body["events"][1]["side"], "dark");
+  EXPECT_EQ(next.body["game"]["to_move"], "light");
+}
+
+TEST(ServerHub, EveryBadRequestGetsItsErrorAndLeavesTheGameUnchanged) {
+  TempDir dir;
+  GameHub hub(options_for(dir));
+  const std::string id = create_game(hub, {{"opponent", "friend"}});
+  const std::string base = "/api/games/" + id;
+  const json before = get(hub, base).body;
+
+  const std::vector<std::tuple<std::string, std::string, std::string, int, std::string>> cases = {
+      {"POST", base + "/move", "{bad json", 400, "bad_json"},
+      {"POST", base + "/move", "[1,2]", 400, "bad_json"},
+      {"POST", base + "/move", R"({"from":"three"})", 400, "bad_request"},
+      {"POST", base + "/move", R"({"from":-1})", 400, "bad_request"},
+      {"POST", base + "/move", R"({"from":2.5})", 400, "bad_request"},
+      {"POST", base + "/move", R"({})", 400, "bad_request"},
+      {"POST", base + "/throw", R"({"side":"blue"})", 400, "bad_request"},
+      {"POST", base + "/throw", R"({"extra":1})", 400, "bad_request"},
+      {"POST", base + "/settings", R"({})", 400, "bad_request"},
+      {"POST", base + "/settings", R"({"settings":{"pieces":6}})", 400, "bad_settings"},
+      {"POST", base + "/settings", R"({"settings":{"opponent":"perfect"}})", 400, "bad_settings"},
+      {"POST", base + "/settings", R"({"settings":[]})", 400, "bad_request"},
+      {"POST", base + "/new", R"({"settings":{"opponent":"perfect"}})", 400, "bad_settings"},
+      {"POST", base + "/move", R"({"from":0})", 409, "no_throw_yet"},
+      {"POST", base + "/pass", "", 409, "no_throw_yet"},
+      {"POST", base + "/throw", R"({"side":"dark"})", 409, "not_your_turn"},
+      {"POST", base + "/jump", "", 404, "not_found"},
+      {"GET", base + "/throw", "", 405, "bad_method"},
+      {"DELETE", base, "", 405, "bad_method"},
+      {"GET", base + "/ws", "", 400, "bad_request"},
+      {"POST", "/api/games/g-ffffffffffffffff/throw", "", 404, "unknown_game"},
+      {"GET", "/api/games/nonsense", "", 404, "unknown_game"},
+      {"GET", "/api/games/../../etc/passwd", "", 404, "not_found"},
+      {"GET", "/api/nothing", "", 404, "not_found"},
+      {"GET", "/api/games", "", 405, "bad_method"},
+      {"POST", "/api/games", R"({"settings":{"seat":"green"}})", 400, "bad_settings"},
+  };
+  for (const auto& [method, target, body, status, code] : cases) {
+    const ApiResponse answer = hub.handle({method, target, body});
+    EXPECT_EQ(answer.status, status) << method << " " << target << " " << body;
+    EXPECT_EQ(answer.body["code"], code) << method << " " << target << " " << body;
+    EXPECT_TRUE(answer.body["error"].is_string());
+    EXPECT_EQ(get(hub, base).body, before) << method << " " << target << " " << body;
+  }
+
+  // Once a throw waits: a second throw, an illegal move and a pass with a move are refused.
+  json game = before["game"];
+  while (game["phase"] != "move") game = play_one_action(hub, id, game).body["game"];
+  const json waiting = get(hub, base).body;
+  const ApiResponse second_throw = post(hub, base + "/throw");
+  EXPECT_EQ(second_throw.status, 409);
+  EXPECT_EQ(second_throw.body["code"], "throw_pending");
+  const ApiResponse illegal = post(hub, base + "/move", R"({"from":13})");
+  EXPECT_EQ(illegal.body["code"], "illegal_move");
+  EXPECT_EQ(post(hub, base + "/pass").body["code"], "illegal_move");
+  EXPECT_EQ(get(hub, base).body, waiting);
+}
+
+TEST(ServerHub, ARestartInTheMiddleOfAGameContinuesIt) {
+  TempDir dir;
+  std::string id;
+  json game;
+  {
+    GameHub hub(options_for(dir));
+    id = create_game(hub, {{"opponent", "medium"}, {"pieces", 5}, {"starts", "higher"}});
+    game = get(hub, "/api/games/" + id).body["game"];
+    for (int i = 0; i < 25; ++i) game = play_one_action(hub, id, game).body["game"];
+    ASSERT_NE(game["phase"], "game_over");
+  }
+  GameHub reopened(options_for(dir));
+  const ApiResponse resumed = get(reopened, "/api/games/" + id);
+  ASSERT_EQ(resumed.status, 200);
+  EXPECT_EQ(resumed.body["game"], game);
+  for (int i = 0; i < 2000 && game["phase"] != "game_over"; ++i) {
+    const ApiResponse answer = play_one_action(reopened, id, game);
+    ASSERT_EQ(answer.status, 200) << answer.body.dump();
+    game = answer.body["game"];
+  }
+  EXPECT_EQ(game["phase"], "game_over");
+}
+
+TEST(ServerHub, ListenersHearEveryChange) {
+  struct Recorder : GameListener {
+    std::mutex mutex;
+    std::vector<json> updates;
+    std::atomic<int> computer_steps{0};
+    void on_game_update(std::shared_ptr<const std::string> message, bool computer) override {
+      std::lock_guard lock(mutex);
+      updates.push_back(json::parse(*message));
+      if (computer) ++computer_steps;
+    }
+  };
+  TempDir dir;
+  GameHub hub(options_for(dir));
+  const std::string id = create_game(hub, {{"opponent", "easy"}});
+  auto recorder = std::make_shared<Recorder>();
+  std::promise<bool> subscribed;
+  hub.subscribe(id, recorder, [&](GameHub::Subscription s) { subscribed.set_value(s != nullptr); });
+  ASSERT_TRUE(subscribed.get_future().get());
+  json game = get(hub, "/api/games/" + id).body["game"];
+  for (int i = 0; i < 20; ++i) game = play_one_action(hub, id, game).body["game"];
+  hub.drain();
+  std::lock_guard lock(recorder->mutex);
+  ASSERT_GE(recorder->updates.size(), 21u);
+  EXPECT_EQ(recorder->updates.front()["type"], "update");
+  EXPECT_EQ(recorder->updates.back()["game"], game);
+  for (std::size_t i = 1; i < recorder->updates.size(); ++i) {
+    EXPECT_EQ(recorder->updates[i]["game"]["version"],
+              recorder->updates[i - 1]["game"]["version"].get<int>() + 1);
+  }
+  EXPECT_GT(recorder->computer_steps.load(), 0);
+
+  std::promise<bool> unknown;
+  hub.subscribe("g-0123456789abcdef", recorder,
+                [&](GameHub::Subscription s) { unknown.set_value(s != nullptr); });
+  EXPECT_FALSE(unknown.get_future().get());
+}
+
+TEST(ServerHub, SocketMessagesBecomeIntents) {
+  const ApiRequest move = request_from_socket_message("g-1", R"({"action":"move","from":4})");
+  EXPECT_EQ(move.method, "POST");
+  EXPECT_EQ(move.target, "/api/games/g-1/move");
+  EXPECT_EQ(json::parse(move.body), (json{{"from", 4}}));
+  for (const char* bad : {"", "{", "[]", "{}", R"({"action":"fly"})", R"({"action":7})"}) {
+    EXPECT_THROW(request_from_socket_message("g-1", bad), ApiError) << bad;
+  }
+  EXPECT_EQ(socket_game_id("/api/games/g-1/ws?x=1"), "g-1");
+  EXPECT_EQ(socket_game_id("/api/games/g-1/throw"), std::nullopt);
+  EXPECT_EQ(socket_game_id("/api/games/ws"), std::nullopt);
+}
+
+TEST(ServerHub, GarbageRequestsNeverCrashOrFailInternally) {
+  TempDir dir;
+  GameHub hub(options_for(dir));
+  const std::string id = create_game(hub, {{"opponent", "friend"}});
+  rc::check("random requests get a 2xx or 4xx JSON answer", [&] {
+    const auto method = *rc::gen::element<std::string>("GET", "POST", "PUT", "", "post");
+    const auto suffix = *rc::gen::element<std::string>("", "/throw", "/move", "/pass", "/new",
+                                                       "/settings", "/ws", "/", "//", "/move/x");
+    const auto prefix = *rc::gen::element<std::string>("/api/games/" + id, "/api/games",
+                                                       "/api/games/", "/api", "/api/health");
+    const auto body = *rc::gen::oneOf(
+        rc::gen::arbitrary<std::string>(),
+        rc::gen::element<std::string>(R"({"from":1e400})", R"({"from":null})",
+                                      R"({"settings":{"pieces":true}})", "[[[[[[[[[[",
+                                      std::string(3000, '[') + std::string(3000, ']'),
+                                      R"({"side":"light","from":0})", "\xff\xfe"));
+    const ApiResponse answer = hub.handle({method, prefix + suffix, body});
+    RC_ASSERT(answer.status >= 200);
+    RC_ASSERT(answer.status < 500);
+    RC_ASSERT(answer.body.is_object());
+    if (answer.status >= 400) {
+      RC_ASSERT(answer.body["code"].is_string());
+    }
+  });
+}
+
+}  // namespace
+}  // namespace ur::server

@@ -76,14 +76,19 @@ void draw_side_label(Canvas& canvas, int x, int y, const Game& game, Side side) 
   if (game.winner() == side) canvas.put(at + 2, y, "★ winner", palette::kTarget);
 }
 
-void draw_dice(Canvas& canvas, int x, int y, const std::optional<Dice>& dice) {
+// The four dice with their marked corners, and the count beside them. Dice of a throw
+// already spent (`fresh` false) stay visible, dimmed, until the next throw.
+void draw_dice(Canvas& canvas, int x, int y, const std::optional<Dice>& dice, bool fresh) {
+  const Style body = dice && fresh ? palette::kPlain : palette::kTray;
   for (int i = 0; i < 4; ++i) {
     const int left = x + i * 6;
-    const bool marked = dice && dice->marked[i];
-    const Style body = dice ? palette::kPlain : palette::kTray;
     canvas.put(left, y, " ╱ ╲", body);
     canvas.put(left, y + 1, "╱___╲", body);
-    if (marked) canvas.put(left + 2, y, "•", palette::kMark);
+    if (dice && dice->marked[i]) canvas.put(left + 2, y, "•", fresh ? palette::kMark : body);
+  }
+  if (dice) {
+    canvas.put(x + 24, y + 1, (fresh ? "= " : "last ") + std::to_string(dice->count()),
+               fresh ? palette::kTitle : palette::kTray);
   }
 }
 
@@ -131,12 +136,12 @@ std::string detail(const Game& game, const UiState& ui) {
 std::string keys_help(const Game& game, const UiState& ui) {
   if (game.phase() == Phase::Over) return "n new game · m menu · v numbers · ? rules · q quit";
   if (game.computer_to_act() || ui.waiting) return "any key skips the pause · q quit";
-  const std::string common = " · v numbers · m menu · r resign · n new · ? rules · q quit";
+  const std::string common = " · v numbers · m menu · n new · r resign · ? help · q quit";
   switch (game.phase()) {
     case Phase::Throw:
       return "t/space throw" + common;
     case Phase::Move:
-      return "←→ choose · 0-14/s pick · ⏎ move" + common;
+      return "←→ 0-14 s choose · ⏎ move" + common;
     case Phase::Pass:
       return "p/⏎ pass" + common;
     case Phase::Over:
@@ -180,7 +185,7 @@ std::string menu_value(const UiState& ui, MenuRow row) {
 }
 
 void draw_menu(Canvas& canvas, int ox, int oy, const UiState& ui) {
-  const int x = ox + 14, y = oy + 3, width = 52, height = 18;
+  const int x = ox + 12, y = oy + 3, width = 56, height = 18;
   draw_box(canvas, x, y, width, height, "Settings");
   static constexpr const char* kLabels[kMenuRows] = {"Opponent",
                                                      "Pieces",
@@ -275,26 +280,26 @@ std::string settings_summary(const Settings& settings) {
 
 const std::vector<std::string>& rules_text() {
   static const std::vector<std::string> text = {
-      "Race all your pieces along your route and off the board before the other side.",
-      "Your route: your own row towards the left-hand rosette (squares 1-4), the shared",
-      "middle row left to right (5-12), then back into your row at the right (13, 14),",
-      "and home. Light plays the bottom row, dark the top row.",
-      "Throw four dice; the count of marked corners (0-4) is your move. Move one piece",
-      "exactly that far, or bring a new piece in from the start tray. A 0 passes.",
-      "You may not land on your own piece. Landing on an opponent in the middle row sends",
-      "it back to its start - except on the central rosette (8), where it is safe.",
-      "Landing on a rosette (✿ squares 4, 8, 14) gives another throw. Pieces may jump.",
-      "Bearing off needs the exact throw (unless the bear-off setting is 'any throw').",
-      "With no legal move the turn passes. First to bring every piece home wins.",
+      "Be first to bring all your pieces along your route and off the board.",
+      "Route: along your own row to its left-hand rosette (squares 1-4), the shared",
+      "middle row left to right (5-12), back into your row at the right (13, 14),",
+      "then home. Light plays the bottom row, dark the top row.",
+      "Throw four dice: the marked corners showing (0-4) are your move. Move one",
+      "piece exactly that far, or bring a new one in from the start tray. 0 passes.",
+      "You may not land on your own piece. Landing on an opponent in the middle row",
+      "sends it back to start, except on the central rosette (8), where it is safe.",
+      "A rosette (✿: squares 4, 8 and 14) gives another throw. Pieces may jump.",
+      "Bearing off needs the exact throw, unless the bear-off setting is 'any'.",
+      "With no legal move the turn passes. First with every piece home wins.",
       "",
-      "t / space   throw                   ← → ↑ ↓ / Tab   choose a movable piece",
-      "0-14        pick a piece by square  s               pick the start tray (new piece)",
-      "Enter       move the chosen piece   p               pass when no move exists",
-      "v           route numbers on/off    m               settings menu",
-      "n           new game                r               resign",
-      "?           this screen             q               quit (restores the terminal)",
+      "t, space   throw                    ← → ↑ ↓ Tab  choose a movable piece",
+      "0-14       pick a piece by square   s            pick the start tray",
+      "Enter      move the chosen piece    p            pass when no move exists",
+      "v          route numbers on/off     m            settings",
+      "n          new game                 r            resign",
+      "?          this screen              q            quit",
       "",
-      "Pieces: ○ light, ● dark. (○) movable, »(○)« chosen, [◌] where it lands.",
+      "Pieces: ○ light, ● dark.   (○) can move   »(○)« chosen   [◌] lands here",
   };
   return text;
 }
@@ -326,12 +331,8 @@ Canvas compose_screen(const Game& game, const UiState& ui, int width, int height
              options);
   draw_side_label(canvas, ox + kLeft, oy + kLightLabelRow, game, Side::Light);
 
-  draw_dice(canvas, ox + kLeft, oy + kDiceRow,
-            game.phase() == Phase::Throw ? std::nullopt : game.dice());
-  if (game.dice() && game.phase() != Phase::Throw) {
-    canvas.put(ox + kLeft + 24, oy + kDiceRow + 1, "= " + std::to_string(game.roll()),
-               palette::kTitle);
-  }
+  const bool fresh = game.phase() == Phase::Move || game.phase() == Phase::Pass;
+  draw_dice(canvas, ox + kLeft, oy + kDiceRow, game.dice(), fresh);
   const Headline lines = headline(game, ui);
   canvas.put(ox + kHeadlineColumn + 4, oy + kDiceRow, lines.first, palette::kTitle);
   canvas.put(ox + kHeadlineColumn + 4, oy + kDiceRow + 1, lines.second, palette::kHint);

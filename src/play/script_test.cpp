@@ -1,0 +1,103 @@
+#include "play/script.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <sstream>
+
+#include "play/play_test_support.h"
+
+namespace ur::play {
+namespace {
+
+using testing::make_game;
+using testing::snapshot;
+
+// The human's choice for a scripted game: the most advanced movable piece.
+std::string human_line(const Game& game) {
+  switch (game.phase()) {
+    case Phase::Throw:
+      return "throw";
+    case Phase::Move:
+      return "move " + std::to_string(game.legal()[game.legal().size() - 1].from);
+    case Phase::Pass:
+      return "pass";
+    case Phase::Over:
+      break;
+  }
+  return "";
+}
+
+TEST(Script, FullGameAgainstASeededComputerReplaysToTheSameResult) {
+  // Record a whole game against "medium" line by line...
+  Game recorder = make_game("medium", 2024);
+  std::ostringstream ignored;
+  std::string script = "# light plays its most advanced piece\n";
+  while (recorder.phase() != Phase::Over) {
+    const std::string line = human_line(recorder);
+    ASSERT_FALSE(run_script_line(recorder, line, ignored)) << line;
+    script += line + "\n";
+  }
+  // ...then replay the script from scratch as `ur play --script` does.
+  Game game = make_game("medium", 2024);
+  std::istringstream in(script);
+  std::ostringstream out, errors;
+  EXPECT_EQ(run_script(game, in, out, errors), 0) << errors.str();
+  EXPECT_EQ(errors.str(), "");
+  EXPECT_EQ(game.phase(), Phase::Over);
+  EXPECT_EQ(game.position(), recorder.position());
+  EXPECT_EQ(game.winner(), Side::Dark) << "pinned result of seed 2024 against medium";
+  EXPECT_NE(out.str().find("game over: dark wins"), std::string::npos);
+  EXPECT_NE(out.str().find("session: light 0 – 1 dark"), std::string::npos);
+}
+
+TEST(Script, PrintsEachPositionAsPlainText) {
+  Game game = make_game();
+  std::istringstream in("roll 3   # forced\nmove 0\nshow\n");
+  std::ostringstream out, errors;
+  ASSERT_EQ(run_script(game, in, out, errors), 0);
+  EXPECT_EQ(out.str().find("\x1b"), std::string::npos) << "no escape sequences";
+  EXPECT_NE(out.str().find("position L:7/-/0:7/-/0 · light threw 3, can move: start"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("> light threw 3: start → 3\n"), std::string::npos);
+  EXPECT_NE(out.str().find("position D:6/3/0:7/-/0 · dark to throw"), std::string::npos);
+}
+
+TEST(Script, BadLinesAreReportedWithTheirNumberAndChangeNothing) {
+  Game game = make_game();
+  std::istringstream in(
+      "throw 2\nmvoe 3\nroll x\nroll 9\nmove\nmove 99\n12 13\npass\nenter\nroll 2\nmove 5\n");
+  std::ostringstream out, errors;
+  const std::string before = snapshot(game);
+  EXPECT_EQ(run_script(game, in, out, errors), 1);
+  EXPECT_EQ(errors.str(),
+            "line 1: 'throw 2': 'throw' takes no argument: throw\n"
+            "line 2: 'mvoe 3': unknown command 'mvoe'; expected throw, roll N, move N (or just "
+            "N), enter, pass, resign, new, show\n"
+            "line 3: 'roll x': roll 'x' must be a number from 0 to 4\n"
+            "line 4: 'roll 9': A roll counts marked dice: 0 to 4, got 9.\n"
+            "line 5: 'move': 'move' takes 1 argument: move N, with N the route square 0..14\n"
+            "line 6: 'move 99': square '99' must be a route square 0..14 (0 = enter a new "
+            "piece)\n"
+            "line 7: '12 13': a bare square number stands alone, e.g. '6'\n"
+            "line 8: 'pass': Throw the dice first.\n"
+            "line 9: 'enter': Throw the dice first.\n"
+            "line 11: 'move 5': You have no piece on square 5.\n");
+  EXPECT_EQ(game.roll(), 2) << "line 10 was good";
+  EXPECT_EQ(game.position(), starting_position(finkel_rules()));
+  (void)before;
+}
+
+RC_GTEST_PROP(Script, GarbageLinesNeverCrashAndRefusalsChangeNothing, (std::string line)) {
+  Game game = make_game();
+  std::ostringstream out;
+  // Put the game in a varied state first.
+  for (const char* step : {"roll 4", "enter", "roll 2"})
+    RC_ASSERT(!run_script_line(game, step, out));
+  const std::string before = snapshot(game);
+  if (run_script_line(game, line, out)) RC_ASSERT(snapshot(game) == before);
+}
+
+}  // namespace
+}  // namespace ur::play

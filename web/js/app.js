@@ -375,6 +375,8 @@ function renderMessage(game) {
     message.dataset.kind = state.notice.kind;
     return;
   }
+  // While a turn plays out, the message line narrates it (showTransient) instead.
+  if (state.animating || state.queue.length > 0) return;
   message.dataset.kind = 'prompt';
   message.textContent = promptFor(game);
 }

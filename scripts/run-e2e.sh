@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Browser tests of the web game: scripts/run-e2e.sh path/to/ur
+# Starts `ur serve` on a free port with a throw-away data directory, waits for /api/health,
+# runs the Playwright tests in Debian's Chromium, stops the server and exits with the tests'
+# status. Screenshots go to build/e2e-screenshots/.
+set -euo pipefail
+
+ur_binary=${1:-build/release/ur}
+repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+e2e_dir="$repo_root/tests/e2e"
+
+if [[ ! -x "$ur_binary" ]]; then
+  echo "run-e2e: '$ur_binary' is not an executable ur binary (build it first: make build)" >&2
+  exit 2
+fi
+ur_binary=$(cd "$(dirname "$ur_binary")" && pwd)/$(basename "$ur_binary")
+if ! "$ur_binary" serve --help > /dev/null 2>&1; then
+  echo "run-e2e: '$ur_binary' has no 'serve' command (the server area is not built)" >&2
+  exit 2
+fi
+if [[ ! -x /usr/bin/chromium ]]; then
+  echo "run-e2e: /usr/bin/chromium is missing (scripts/install-deps.sh installs it)" >&2
+  exit 2
+fi
+
+if [[ ! -d "$e2e_dir/node_modules/@playwright/test" ]]; then
+  echo "run-e2e: installing @playwright/test (browser download skipped: Debian's Chromium is used)"
+  (cd "$e2e_dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+port=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close();})")
+data_dir=$(mktemp -d "${TMPDIR:-/tmp}/ur-e2e.XXXXXX")
+server_log="$data_dir/server.log"
+server_pid=""
+
+cleanup() {
+  if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2> /dev/null; then
+    kill -INT "$server_pid" 2> /dev/null || true
+    for _ in $(seq 50); do
+      kill -0 "$server_pid" 2> /dev/null || break
+      sleep 0.1
+    done
+    kill -KILL "$server_pid" 2> /dev/null || true
+  fi
+  rm -rf "$data_dir"
+}
+trap cleanup EXIT
+
+"$ur_binary" serve --host 127.0.0.1 --port "$port" --data "$data_dir" --quiet > "$server_log" 2>&1 &
+server_pid=$!
+
+base_url="http://127.0.0.1:$port"
+if ! node -e "
+  const deadline = Date.now() + 20000;
+  (async () => {
+    while (Date.now() < deadline) {
+      try { const r = await fetch('$base_url/api/health'); if (r.ok) process.exit(0); } catch {}
+      await new Promise((f) => setTimeout(f, 100));
+    }
+    process.exit(1);
+  })();"; then
+  echo "run-e2e: ur serve did not answer /api/health within 20 s; its output:" >&2
+  cat "$server_log" >&2
+  exit 1
+fi
+
+mkdir -p "$repo_root/build/e2e-screenshots"
+status=0
+(cd "$e2e_dir" && UR_BASE_URL="$base_url" UR_SCREENSHOTS="$repo_root/build/e2e-screenshots" \
+  npx --no-install playwright test) || status=$?
+if [[ $status -ne 0 ]]; then
+  echo "run-e2e: browser tests failed; server output:" >&2
+  tail -n 40 "$server_log" >&2
+fi
+exit $status

@@ -1,0 +1,121 @@
+// Settings, the rules page, resuming after a reload, keyboard play and a phone-sized screen.
+const { test, expect } = require('@playwright/test');
+const { screenshot, openFreshGame, chooseSettings, waitSettled, gameId, serverState } = require('./helpers');
+
+test('the 5-piece setting starts a game with five pieces a side', async ({ page }) => {
+  await openFreshGame(page);
+  await chooseSettings(page, { opponent: 'medium', pieces: 5 });
+  const lightStart = page.locator('#board .cell[data-side="light"][data-kind="start"]');
+  await expect(lightStart).toHaveAttribute('aria-label', /5 pieces waiting/);
+  await expect(page.locator('#board .cell[data-side="dark"][data-kind="start"]')).toHaveAttribute('aria-label', /\b[0-5] pieces? waiting/);
+  await expect(page.locator('#player-light .player-home')).toContainText('home 0/5');
+  const game = await serverState(page);
+  expect(game.rules.pieces).toBe(5);
+  expect(game.settings.opponent).toBe('medium');
+  // The settings dialog shows what is in force.
+  await page.click('#settings-button');
+  await expect(page.locator('input[name=pieces][value="5"]')).toBeChecked();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test('the rules page explains the game and shows the route', async ({ page }) => {
+  await openFreshGame(page);
+  await page.getByRole('button', { name: 'Rules' }).click();
+  const rules = page.locator('#rules-dialog');
+  await expect(rules).toBeVisible();
+  await expect(rules.getByRole('heading', { name: 'How to play' })).toBeVisible();
+  await expect(rules).toContainText('central rosette');
+  const diagram = page.locator('#route-diagram');
+  const numbers = await diagram.locator('.route-number-big').allTextContents();
+  expect(numbers.map(Number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+  await expect(diagram.locator('.route-square-theirs')).toHaveCount(6);
+  await expect(diagram.locator('.rosette')).toHaveCount(5);
+  await expect(diagram.locator('.route-shared')).toHaveCount(1);
+  await expect(diagram.locator('polyline[marker-end]')).toHaveCount(2);
+  await screenshot(page, 'rules');
+  await page.getByRole('button', { name: 'Close the rules' }).click();
+  await expect(rules).toBeHidden();
+  // The page's address opens the rules directly.
+  await page.goto('/#rules');
+  await expect(page.locator('#rules-dialog')).toBeVisible();
+});
+
+test('a reload resumes the same game', async ({ page }) => {
+  await openFreshGame(page);
+  await chooseSettings(page, { opponent: 'easy', pieces: 7 });
+  let controls = await waitSettled(page);
+  if (controls.canThrow) {
+    await page.click('#throw-button');
+    controls = await waitSettled(page);
+  }
+  const id = await gameId(page);
+  const before = await serverState(page);
+  await page.reload();
+  await expect(page.locator('#game')).toHaveAttribute('aria-busy', 'false');
+  expect(await gameId(page)).toBe(id);
+  if (before.roll !== null) await expect(page.locator('#roll-count')).toHaveText(String(before.roll));
+  await expect(page.locator('#player-light .player-home')).toContainText(`home ${before.position.light.home}/7`);
+  // A game the server no longer knows is replaced by a new one.
+  await page.evaluate(() => localStorage.setItem('ur.gameId', JSON.stringify('g-ffffffffffffffff')));
+  await page.reload();
+  await expect(page.locator('#game')).toHaveAttribute('aria-busy', 'false');
+  await expect.poll(() => gameId(page)).not.toBe('g-ffffffffffffffff');
+});
+
+test('keyboard play: T throws, arrows move between squares, Enter presses', async ({ page }) => {
+  await openFreshGame(page);
+  await chooseSettings(page, { opponent: 'friend', pieces: 7, starts: 'alternate' });
+  await expect(page.locator('#player-dark .player-name')).toContainText('player 2');
+  // Every square and tray is labelled.
+  const labels = await page.locator('#board .cell').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label')));
+  expect(labels).toHaveLength(24);
+  for (const label of labels) expect(label).toMatch(/^(Shell|Bitumen|Shared)/);
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const controls = await waitSettled(page);
+    if (controls.movable > 0) break;
+    await page.keyboard.press('t');
+  }
+  await expect(page.locator('#announcer')).toContainText(/threw \d|entered|moved|pass/);
+  // Focus the start tray of the side to move with the keyboard and enter a piece.
+  const side = await page.locator('.player.to-move').getAttribute('data-side');
+  const tray = page.locator(`#board .cell[data-side="${side}"][data-kind="start"]`);
+  await tray.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.locator(`#board .cell[data-side="${side}"][data-col="3"]`)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(tray).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(tray).toHaveAttribute('aria-pressed', 'true');
+  const target = page.locator('#board .cell.target');
+  await expect(target).toHaveCount(1);
+  await target.focus();
+  await page.keyboard.press('Enter');
+  await waitSettled(page);
+  await expect(page.locator('#announcer')).toContainText('entered a piece');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  test('the board fits a 360 px screen and plays by tapping', async ({ page }) => {
+    await openFreshGame(page);
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth).toBeLessThanOrEqual(360);
+    const box = await page.locator('#board').boundingBox();
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360.5);
+    const cell = await page.locator('#board .cell[data-route="9"]').boundingBox();
+    expect(cell.width).toBeGreaterThanOrEqual(40);
+    await expect(page.locator('#throw-button')).toBeInViewport();
+    let controls = await waitSettled(page);
+    for (let attempt = 0; attempt < 20 && controls.movable === 0; attempt += 1) {
+      await page.locator(controls.canPass ? '#pass-button' : '#throw-button').tap();
+      controls = await waitSettled(page);
+    }
+    await page.locator('#board .cell.movable').first().tap();
+    await expect(page.locator('#board .cell.target')).toHaveCount(1);
+    await screenshot(page, 'phone');
+    await page.locator('#board .cell.target').tap();
+    await waitSettled(page);
+  });
+});

@@ -1,9 +1,13 @@
+// Rendering snapshots: known positions drawn as plain text (the no-colour rendering) and
+// pinned here, so any change to the board's look is a deliberate one.
 #include "play/board_view.h"
 
 #include <gtest/gtest.h>
-#include <iostream>
 
 #include "core/notation.h"
+#include "play/controller.h"
+#include "play/play_test_support.h"
+#include "play/screen.h"
 
 namespace ur::play {
 namespace {
@@ -12,17 +16,132 @@ Position parse(const std::string& text) {
   return std::get<Position>(parse_text(text, finkel_rules()));
 }
 
-TEST(BoardView, Opening) {
+// Raw-string snapshots start with a newline so that the board lines up in the source.
+std::string pinned(const char* text) {
+  return std::string(text + 1);
+}
+
+TEST(BoardView, OpeningPositionWithRouteNumbers) {
+  EXPECT_EQ(board_text(finkel_rules(), starting_position(finkel_rules()), {}, {}), pinned(R"(
+┌┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┐ ╭start╮ ╭home─╮ ┌┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┐
+┆✿     4┆      3┆      2┆      1┆ │ ● ×7│ │ ● ×0│ ┆✿    14┆     13┆
+┆       ┆       ┆       ┆       ┆ ╰─────╯ ╰─────╯ ┆       ┆       ┆
+├───────┼───────┼───────┼───────┼────────┬────────┼───────┼───────┤
+│      5│      6│      7│✿     8│       9│      10│     11│     12│
+│       │       │       │       │        │        │       │       │
+├───────┼───────┼───────┼───────┼────────┴────────┼───────┼───────┤
+│✿     4│      3│      2│      1│ ╭start╮ ╭home─╮ │✿    14│     13│
+│       │       │       │       │ │ ○ ×7│ │ ○ ×0│ │       │       │
+└───────┴───────┴───────┴───────┘ ╰─────╯ ╰─────╯ └───────┴───────┘
+)"));
+}
+
+TEST(BoardView, MovablePiecesSelectionAndLandingPreview) {
   BoardMarks marks;
-  marks.movable = 0b1000100101;
+  marks.movable = square_bit(0) | square_bit(2) | square_bit(5) | square_bit(9);
   marks.selected = 5;
   marks.target = 8;
-  marks.last_to = 7;
-  marks.last_side = Side::Dark;
-  std::cout << board_text(finkel_rules(), parse("L:3/2,5,9/1:5/7,14/0"), marks, BoardOptions{});
-  marks.selected = 0;
-  marks.target = 2;
-  std::cout << board_text(finkel_rules(), parse("L:3/2,5,9/1:5/7,14/0"), marks, BoardOptions{});
+  EXPECT_EQ(board_text(finkel_rules(), parse("L:3/2,5,9/1:5/7,14/0"), marks, {}), pinned(R"(
+┌┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┐ ╭start╮ ╭home─╮ ┌┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┐
+┆✿     4┆      3┆      2┆      1┆ │ ● ×5│ │ ● ×0│ ┆✿    14┆     13┆
+┆       ┆       ┆       ┆       ┆ ╰─────╯ ╰─────╯ ┆   ●   ┆       ┆
+├───────┼───────┼───────┼───────┼────────┬────────┼───────┼───────┤
+│      5│      6│      7│✿     8│       9│      10│     11│     12│
+│ »(○)« │       │   ●   │  [◌]  │  (○)   │        │       │       │
+├───────┼───────┼───────┼───────┼────────┴────────┼───────┼───────┤
+│✿     4│      3│      2│      1│ ╭start╮ ╭home─╮ │✿    14│     13│
+│       │       │  (○)  │       │ │(○)×3│ │ ○ ×1│ │       │       │
+└───────┴───────┴───────┴───────┘ ╰─────╯ ╰─────╯ └───────┴───────┘
+)"));
+}
+
+TEST(BoardView, CapturePreviewWithoutRouteNumbers) {
+  BoardMarks marks;
+  marks.movable = square_bit(5);
+  marks.selected = 5;
+  marks.target = 7;  // dark stands there: the preview frames the piece to be captured
+  BoardOptions options;
+  options.route_numbers = false;
+  EXPECT_EQ(board_text(finkel_rules(), parse("L:3/2,5,9/1:5/7,14/0"), marks, options), pinned(R"(
+┌───────┬───────┬───────┬───────┐ ╭start╮ ╭home─╮ ┌───────┬───────┐
+│✿      │       │       │       │ │ ● ×5│ │ ● ×0│ │✿      │       │
+│       │       │       │       │ ╰─────╯ ╰─────╯ │   ●   │       │
+├───────┼───────┼───────┼───────┼────────┬────────┼───────┼───────┤
+│       │       │       │✿      │        │        │       │       │
+│ »(○)« │       │  [●]  │       │   ○    │        │       │       │
+├───────┼───────┼───────┼───────┼────────┴────────┼───────┼───────┤
+│✿      │       │       │       │ ╭start╮ ╭home─╮ │✿      │       │
+│       │       │   ○   │       │ │ ○ ×3│ │ ○ ×1│ │       │       │
+└───────┴───────┴───────┴───────┘ ╰─────╯ ╰─────╯ └───────┴───────┘
+)"));
+}
+
+TEST(BoardView, DarksViewDashesLightsPrivateSquaresAndPreviewsBearingOff) {
+  BoardMarks marks;
+  marks.movable = square_bit(14);
+  marks.selected = 14;
+  marks.target = 15;
+  BoardOptions options;
+  options.viewer = Side::Dark;
+  EXPECT_EQ(board_text(finkel_rules(), parse("D:0/-/7:0/13,14/5"), marks, options), pinned(R"(
+┌───────┬───────┬───────┬───────┐ ╭start╮ ╭home─╮ ┌───────┬───────┐
+│✿     4│      3│      2│      1│ │ ● ×0│ │[●]×5│ │✿    14│     13│
+│       │       │       │       │ ╰─────╯ ╰─────╯ │ »(●)« │   ●   │
+├───────┼───────┼───────┼───────┼────────┬────────┼───────┼───────┤
+│      5│      6│      7│✿     8│       9│      10│     11│     12│
+│       │       │       │       │        │        │       │       │
+├───────┼───────┼───────┼───────┼────────┴────────┼───────┼───────┤
+┆✿     4┆      3┆      2┆      1┆ ╭start╮ ╭home─╮ ┆✿    14┆     13┆
+┆       ┆       ┆       ┆       ┆ │ ○ ×0│ │ ○ ×7│ ┆       ┆       ┆
+└┄┄┄┄┄┄┄┴┄┄┄┄┄┄┄┴┄┄┄┄┄┄┄┴┄┄┄┄┄┄┄┘ ╰─────╯ ╰─────╯ └┄┄┄┄┄┄┄┴┄┄┄┄┄┄┄┘
+)"));
+}
+
+TEST(Screen, FriendGameAfterAThrow) {
+  Game game = testing::make_game(std::string(kFriend), 5);
+  ASSERT_FALSE(game.force_roll(3));
+  UiState ui;
+  sync_ui(game, ui);
+  EXPECT_EQ(compose_screen(game, ui, kMinWidth, kMinHeight).text(false), pinned(R"(
+ ur · the Royal Game of Ur                   game 1 · seed 5 · light 0 – 0 dark
+    ● dark
+  ┌┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┐ ╭start╮ ╭home─╮ ┌┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┐
+  ┆✿     4┆      3┆      2┆      1┆ │ ● ×7│ │ ● ×0│ ┆✿    14┆     13┆
+  ┆       ┆       ┆       ┆       ┆ ╰─────╯ ╰─────╯ ┆       ┆       ┆
+  ├───────┼───────┼───────┼───────┼────────┬────────┼───────┼───────┤
+  │      5│      6│      7│✿     8│       9│      10│     11│     12│
+  │       │       │       │       │        │        │       │       │
+  ├───────┼───────┼───────┼───────┼────────┴────────┼───────┼───────┤
+  │✿     4│      3│      2│      1│ ╭start╮ ╭home─╮ │✿    14│     13│
+  │       │  [◌]  │       │       │ │»○«×7│ │ ○ ×0│ │       │       │
+  └───────┴───────┴───────┴───────┘ ╰─────╯ ╰─────╯ └───────┴───────┘
+  ▶ ○ light
+
+   ╱•╲   ╱•╲   ╱•╲   ╱ ╲        Light threw 3
+  ╱___╲ ╱___╲ ╱___╲ ╱___╲ = 3   ← → and Enter, or type a square (s = new)
+
+  » start → 3, enters a new piece   (Enter to move)
+
+
+  › Game 1: light starts.
+
+  7 pieces · exact bear-off · alternate starts · auto-play off · auto-pass off
+  ←→ choose · ⏎ move · v numbers · m menu · n new · r resign · ? help · q quit
+)"));
+}
+
+TEST(Screen, TooSmallTerminalAsksForRoom) {
+  Game game = testing::make_game();
+  const std::string text = compose_screen(game, UiState{}, 60, 20).text(false);
+  EXPECT_NE(text.find("ur play needs a terminal of at least 80×24."), std::string::npos);
+  EXPECT_NE(text.find("This one is 60×20."), std::string::npos);
+}
+
+TEST(Screen, ColourIsOnlyInTheColouredRendering) {
+  Game game = testing::make_game();
+  const Canvas canvas = compose_screen(game, UiState{}, kMinWidth, kMinHeight);
+  EXPECT_EQ(canvas.text(false).find('\x1b'), std::string::npos);
+  EXPECT_NE(canvas.text(true).find("\x1b[0;1;38;5;45m○"), std::string::npos) << "light in colour";
 }
 
 }  // namespace

@@ -39,7 +39,8 @@ int run_play(PlayOptions options) {
   }
   if (!options.script.empty() || !isatty(STDIN_FILENO)) {
     std::cout << "settings: opponent " << options.settings.opponent << " · "
-              << play::settings_summary(game.settings()) << "\n";
+              << play::settings_summary(game.settings()) << " · seed " << game.settings().seed
+              << "\n";
     if (options.script.empty() || options.script == "-") {
       return play::run_script(game, std::cin, std::cout, std::cerr);
     }

@@ -141,7 +141,7 @@ std::string keys_help(const Game& game, const UiState& ui) {
     case Phase::Throw:
       return "t/space throw" + common;
     case Phase::Move:
-      return "←→ 0-14 s choose · ⏎ move" + common;
+      return "←→ choose · ⏎ move" + common;
     case Phase::Pass:
       return "p/⏎ pass" + common;
     case Phase::Over:
@@ -271,11 +271,11 @@ BoardMarks marks_for(const Game& game, const UiState& ui) {
 }
 
 std::string settings_summary(const Settings& settings) {
-  return std::to_string(settings.rules.pieces) + " pieces · bear-off " +
-         (settings.rules.bear_off == BearOff::Exact ? "exact" : "any throw") + " · starts " +
-         opener_name(settings.opener) + " · auto-play " + (settings.auto_play ? "on" : "off") +
-         " · auto-pass " + (settings.auto_pass ? "on" : "off") + " · seed " +
-         std::to_string(settings.seed);
+  return std::to_string(settings.rules.pieces) + " pieces · " +
+         (settings.rules.bear_off == BearOff::Exact ? "exact" : "any-throw") + " bear-off · " +
+         opener_name(settings.opener) + " starts · auto-play " +
+         (settings.auto_play ? "on" : "off") + " · auto-pass " +
+         (settings.auto_pass ? "on" : "off");
 }
 
 const std::vector<std::string>& rules_text() {
@@ -319,8 +319,8 @@ Canvas compose_screen(const Game& game, const UiState& ui, int width, int height
   const int ox = (width - kMinWidth) / 2, oy = (height - kMinHeight) / 2;
 
   canvas.put(ox + 1, oy + kTitleRow, "ur · the Royal Game of Ur", palette::kTitle);
-  const std::string status =
-      "game " + std::to_string(game.game_number()) + " · " + tally_text(game);
+  const std::string status = "game " + std::to_string(game.game_number()) + " · seed " +
+                             std::to_string(game.settings().seed) + " · " + tally_text(game);
   canvas.put(ox + kMinWidth - 1 - text_width(status), oy + kTitleRow, status, palette::kHint);
 
   draw_side_label(canvas, ox + kLeft, oy + kDarkLabelRow, game, Side::Dark);

@@ -61,7 +61,8 @@ BoardMarks marks_for(const Game& game, const UiState& ui);
 // smaller terminal gets a message asking for more room).
 Canvas compose_screen(const Game& game, const UiState& ui, int width, int height);
 
-// One line about the settings, e.g. "7 pieces · bear-off exact · alternate · seed 42".
+// One line about the rule and play settings (not the seed), e.g.
+// "7 pieces · exact bear-off · alternate starts · auto-play off · auto-pass off".
 std::string settings_summary(const Settings& settings);
 
 // The rules screen text (our own words for rules.md) followed by the keys.

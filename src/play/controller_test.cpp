@@ -1,0 +1,232 @@
+#include "play/controller.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "play/play_test_support.h"
+
+namespace ur::play {
+namespace {
+
+using testing::make_game;
+using testing::snapshot;
+
+void press(Game& game, UiState& ui, const std::string& keys) {
+  std::string bytes = keys;
+  for (const Key& each : decode_keys(bytes, true)) handle_key(game, ui, each);
+}
+
+TEST(DecodeKeys, ArrowsEnterAndEscape) {
+  std::string bytes = "\x1b[A\x1b[B\x1b[C\x1b[D\x1bOA\r\tx\x7f\x1b[Z\x1b";
+  const auto keys = decode_keys(bytes, false);
+  ASSERT_EQ(keys.size(), 10u);
+  EXPECT_EQ(keys[0].code, KeyCode::Up);
+  EXPECT_EQ(keys[1].code, KeyCode::Down);
+  EXPECT_EQ(keys[2].code, KeyCode::Right);
+  EXPECT_EQ(keys[3].code, KeyCode::Left);
+  EXPECT_EQ(keys[4].code, KeyCode::Up);
+  EXPECT_EQ(keys[5].code, KeyCode::Enter);
+  EXPECT_EQ(keys[6].code, KeyCode::Tab);
+  EXPECT_EQ(keys[7].character, 'x');
+  EXPECT_EQ(keys[8].code, KeyCode::Backspace);
+  EXPECT_EQ(keys[9].code, KeyCode::BackTab);
+  EXPECT_EQ(bytes, "\x1b") << "a lone ESC waits for the rest of a sequence";
+  const auto flushed = decode_keys(bytes, true);
+  ASSERT_EQ(flushed.size(), 1u);
+  EXPECT_EQ(flushed[0].code, KeyCode::Escape);
+  EXPECT_TRUE(bytes.empty());
+}
+
+TEST(DecodeKeys, UnfinishedSequenceWaits) {
+  std::string bytes = "\x1b[1;";
+  EXPECT_TRUE(decode_keys(bytes, false).empty());
+  bytes += "5C";
+  const auto keys = decode_keys(bytes, false);
+  ASSERT_EQ(keys.size(), 1u);
+  EXPECT_EQ(keys[0].code, KeyCode::Right);
+}
+
+TEST(Keys, BadKeysGiveAMessageAndChangeNothing) {
+  Game game = make_game();
+  UiState ui;
+  sync_ui(game, ui);
+  const std::string before = snapshot(game);
+  press(game, ui, "x");
+  EXPECT_EQ(ui.message, "'x' does nothing now: press t or space to throw, ? for all keys.");
+  EXPECT_TRUE(ui.message_is_error);
+  press(game, ui, "5");
+  EXPECT_EQ(ui.message, "Throw the dice first (t or space).");
+  press(game, ui, "\x01");
+  EXPECT_EQ(ui.message, "That key does nothing now: press t or space to throw, ? for all keys.");
+  EXPECT_EQ(snapshot(game), before);
+}
+
+TEST(Keys, ThrowChooseByArrowsAndTypingThenMove) {
+  Game game = make_game();
+  UiState ui;
+  ASSERT_FALSE(game.force_roll(4));
+  ASSERT_FALSE(game.move(0));  // light on 4, throws again
+  ASSERT_FALSE(game.force_roll(2));
+  sync_ui(game, ui);
+  EXPECT_EQ(ui.cursor, 4) << "the cursor starts on the most advanced movable piece";
+  press(game, ui, "\x1b[C");
+  EXPECT_EQ(ui.cursor, 0) << "→ wraps round to the start tray";
+  press(game, ui, "\x1b[D");
+  EXPECT_EQ(ui.cursor, 4);
+  press(game, ui, "3");
+  EXPECT_EQ(ui.message, "You have no piece on square 3.");
+  EXPECT_EQ(ui.cursor, 4) << "an illegal pick keeps the previous choice";
+  press(game, ui, "s");
+  EXPECT_EQ(ui.cursor, 0);
+  const std::string before = snapshot(game);
+  press(game, ui, "t");
+  EXPECT_EQ(ui.message, "You already threw 2: move a piece.");
+  press(game, ui, "p");
+  EXPECT_EQ(ui.message, "A legal move exists, so the turn cannot be passed.");
+  EXPECT_EQ(snapshot(game), before);
+  press(game, ui, "\r");
+  EXPECT_EQ(game.log().back(), "light threw 2: start → 2");
+  EXPECT_EQ(ui.message, "");
+}
+
+TEST(Keys, TwoDigitSquaresAndIllegalReasons) {
+  Game game(&make_agent);
+  Settings settings;
+  settings.opponent = std::string(kFriend);
+  settings.rules = finkel_rules(2);
+  ASSERT_FALSE(game.configure(settings));
+  for (int roll : {4, 4}) {  // light: start -> 4 -> 8 (both rosettes)
+    ASSERT_FALSE(game.force_roll(roll));
+    ASSERT_FALSE(game.move(game.legal()[game.legal().size() - 1].from));
+  }
+  ASSERT_FALSE(game.force_roll(4));  // light: 8 -> 12 or enter on 4
+  UiState ui;
+  sync_ui(game, ui);
+  press(game, ui, "12");
+  EXPECT_EQ(ui.typed, "12");
+  EXPECT_EQ(ui.cursor, 8) << "12 is no piece of light's: the choice stays";
+  EXPECT_EQ(ui.message, "You have no piece on square 12.");
+  press(game, ui, "8");
+  EXPECT_EQ(ui.cursor, 8);
+  EXPECT_EQ(ui.message, "");
+  press(game, ui, "\r");
+  EXPECT_EQ(game.position().board_of(Side::Light), square_bit(12));
+  // Dark enters on 4, then light (to move again? no: dark's turn) ...
+  ASSERT_FALSE(game.force_roll(1));  // dark enters on 1
+  ASSERT_FALSE(game.move(0));
+  ASSERT_FALSE(game.force_roll(4));  // light: 12 + 4 overshoots; only entering on 4 is legal
+  sync_ui(game, ui);
+  press(game, ui, "12");
+  EXPECT_EQ(ui.message, "Bearing off from square 12 needs exactly 3, not 4.");
+}
+
+TEST(Keys, PassNeedsConfirmationWithTheReasonShown) {
+  Game game = make_game();
+  UiState ui;
+  ASSERT_FALSE(game.force_roll(0));
+  sync_ui(game, ui);
+  press(game, ui, "s");
+  EXPECT_EQ(ui.message, "A throw of 0: the turn passes. Press p to pass.");
+  EXPECT_EQ(game.phase(), Phase::Pass);
+  press(game, ui, "p");
+  EXPECT_EQ(game.position().turn, Side::Dark);
+}
+
+TEST(Keys, ResignAndNewGameAskFirst) {
+  Game game = make_game();
+  UiState ui;
+  press(game, ui, "r");
+  EXPECT_EQ(ui.overlay, Overlay::Confirm);
+  press(game, ui, "n");
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  EXPECT_EQ(ui.message, "Not resigned.");
+  EXPECT_EQ(game.phase(), Phase::Throw);
+  press(game, ui, "ry");
+  EXPECT_EQ(game.winner(), Side::Dark);
+  EXPECT_EQ(ui.overlay, Overlay::GameOver);
+  press(game, ui, "n");
+  EXPECT_EQ(game.game_number(), 2);
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  press(game, ui, "ny");
+  EXPECT_EQ(game.game_number(), 3);
+}
+
+TEST(Keys, MenuChangesSettingsForTheNextGame) {
+  Game game = make_game();
+  UiState ui;
+  press(game, ui, "m");
+  ASSERT_EQ(ui.overlay, Overlay::Menu);
+  press(game, ui, "\x1b[C");  // opponent: friend -> easy
+  EXPECT_EQ(ui.draft.opponent, "easy");
+  press(game, ui, "\x1b[B\x1b[C");  // pieces 7 -> 5
+  EXPECT_EQ(ui.draft.rules.pieces, 5);
+  press(game, ui, "\x1b[B\x1b[B\x1b[B\r");  // auto-play on, at once
+  EXPECT_TRUE(game.settings().auto_play);
+  press(game, ui, "\x1b[B\x1b[B");  // seed row
+  press(game, ui,
+        "\x7f"
+        "9");
+  EXPECT_EQ(ui.seed_text, "9") << "seed 7 edited to 9";
+  press(game, ui, "z");
+  EXPECT_TRUE(ui.message_is_error);
+  press(game, ui, "\x1b[B\r");  // start a new game
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  EXPECT_EQ(game.settings().opponent, "easy");
+  EXPECT_EQ(game.rules().pieces, 5);
+  EXPECT_EQ(game.settings().seed, 9u);
+  EXPECT_EQ(game.game_number(), 2);
+}
+
+TEST(Keys, MenuRefusesAnEmptySeed) {
+  Game game = make_game();
+  UiState ui;
+  press(game, ui, "m");
+  ui.menu_row = static_cast<int>(MenuRow::Seed);
+  press(game, ui, "\x7f\x1b[B\r");
+  EXPECT_EQ(ui.overlay, Overlay::Menu);
+  EXPECT_EQ(ui.message, "The seed must be a whole number from 0 to 18446744073709551615.");
+  EXPECT_EQ(game.game_number(), 1);
+}
+
+TEST(Keys, QuitWorksFromEveryScreen) {
+  for (const std::string opening : {"", "m", "?", "r"}) {
+    Game game = make_game();
+    UiState ui;
+    press(game, ui, opening + "q");
+    EXPECT_TRUE(ui.quit) << opening;
+  }
+}
+
+TEST(Steps, ComputerAndAutomaticActionsAreDueOnlyWithoutOverlay) {
+  Game game = make_game("first", 3);
+  UiState ui;
+  ASSERT_FALSE(game.force_roll(0));
+  ASSERT_FALSE(game.pass());
+  EXPECT_TRUE(step_due(game, ui));
+  ui.overlay = Overlay::Rules;
+  EXPECT_FALSE(step_due(game, ui));
+  ui.overlay = Overlay::None;
+  int steps = 0;
+  while (step_due(game, ui) && steps < 50) {
+    take_step(game, ui);
+    ++steps;
+  }
+  EXPECT_EQ(game.position().turn, Side::Light);
+  EXPECT_EQ(game.phase(), Phase::Throw);
+}
+
+RC_GTEST_PROP(Keys, AnyBytesKeepTheGameValid, (std::string bytes)) {
+  Game game = make_game("first", 11);
+  UiState ui;
+  std::string pending = bytes;
+  for (const Key& each : decode_keys(pending, true)) {
+    handle_key(game, ui, each);
+    if (ui.quit) break;
+    while (step_due(game, ui)) take_step(game, ui);
+  }
+  RC_ASSERT(!validate(game.rules(), game.position()).has_value());
+  RC_ASSERT(pending.empty());
+}
+
+}  // namespace
+}  // namespace ur::play

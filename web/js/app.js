@@ -193,8 +193,7 @@ async function playEvents(events, finalGame) {
           light === dark
             ? `Opening throws: Shell ${light}, Bitumen ${dark}. A tie: both throw again.`
             : `Opening throws: Shell ${light}, Bitumen ${dark}. ${light > dark ? 'Shell' : 'Bitumen'} starts.`;
-        announce(text);
-        showTransient(text);
+        narrate(text);
         await dice.roll(marksForRoll(Math.max(light, dark)), t.dice);
         await sleep(t.step);
         break;
@@ -206,7 +205,7 @@ async function playEvents(events, finalGame) {
         showTurnMarker(finalGame, event.side);
         await dice.roll(marks, t.dice);
         state.shownDice = marks;
-        announce(`${who(finalGame, event.side)} threw ${event.roll}.`);
+        narrate(`${who(finalGame, event.side)} threw ${event.roll}.`);
         if (!isHuman(finalGame, event.side)) await sleep(t.step);
         break;
       }
@@ -216,8 +215,7 @@ async function playEvents(events, finalGame) {
       case 'pass': {
         playSound('pass');
         const text = `${who(finalGame, event.side)} ${event.side && isHuman(finalGame, event.side) && !isFriendGame(finalGame) ? 'pass' : 'passes'}${event.reason ? `: ${event.reason}` : '.'}`;
-        announce(text);
-        showTransient(text);
+        narrate(text);
         await sleep(t.step);
         break;
       }
@@ -258,8 +256,7 @@ async function playMove(event, finalGame, t) {
     state.extraThrowFor = side;
     text += `. Rosette: ${whoLower(finalGame, side)} throw${side && isHuman(finalGame, side) && !isFriendGame(finalGame) ? '' : 's'} again`;
   }
-  announce(`${text}.`);
-  if (captured) showTransient(`${text}.`);
+  narrate(`${text}.`);
   await sleep(isHuman(finalGame, side) ? t.step / 3 : t.step);
 }
 
@@ -427,6 +424,12 @@ function showTransient(text) {
   const message = $('message');
   message.textContent = text;
   message.dataset.kind = 'event';
+}
+
+// Says what just happened, on screen and to screen readers.
+function narrate(text) {
+  showTransient(text);
+  announce(text);
 }
 
 function announce(text) {

@@ -1,6 +1,6 @@
 // The throw, pass and move controls in chosen positions. The server's answers are replaced
 // with prepared states (page.route) so that rare situations, like a forced pass, are certain.
-const { test, expect } = require('@playwright/test');
+const { test, expect } = require('./helpers');
 
 const GAME_ID = 'g-00000000000e2e01';
 

@@ -1,6 +1,5 @@
 // A whole game against the easy computer, played by clicking only, to the game-over screen.
-const { test, expect } = require('@playwright/test');
-const { screenshot, openFreshGame, chooseSettings, waitSettled, serverState } = require('./helpers');
+const { test, expect, screenshot, openFreshGame, chooseSettings, waitSettled, serverState } = require('./helpers');
 
 test('plays a full game against the computer by clicking, then starts the next one', async ({ page }) => {
   test.setTimeout(150_000);

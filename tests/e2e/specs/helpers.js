@@ -1,7 +1,19 @@
 // Shared steps for the browser tests: reading what the page shows and pressing controls.
 const path = require('node:path');
 const fs = require('node:fs');
-const { expect } = require('@playwright/test');
+const base = require('@playwright/test');
+
+const { expect } = base;
+
+// Every test fails if the page throws an uncaught error.
+const test = base.test.extend({
+  page: async ({ page }, use) => {
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(page);
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  },
+});
 
 const screenshotDir =
   process.env.UR_SCREENSHOTS || path.resolve(__dirname, '../../../build/e2e-screenshots');
@@ -72,4 +84,4 @@ async function serverState(page) {
   return (await response.json()).game;
 }
 
-module.exports = { screenshot, openFreshGame, chooseSettings, readControls, waitSettled, gameId, serverState };
+module.exports = { test, expect, screenshot, openFreshGame, chooseSettings, readControls, waitSettled, gameId, serverState };

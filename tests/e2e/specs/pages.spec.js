@@ -1,6 +1,5 @@
 // Settings, the rules page, resuming after a reload, keyboard play and a phone-sized screen.
-const { test, expect } = require('@playwright/test');
-const { screenshot, openFreshGame, chooseSettings, waitSettled, gameId, serverState } = require('./helpers');
+const { test, expect, screenshot, openFreshGame, chooseSettings, waitSettled, gameId, serverState } = require('./helpers');
 
 test('the 5-piece setting starts a game with five pieces a side', async ({ page }) => {
   await openFreshGame(page);
@@ -118,4 +117,31 @@ test.describe('on a phone', () => {
     await page.locator('#board .cell.target').tap();
     await waitSettled(page);
   });
+});
+
+test('a second tab on the same game follows it through the WebSocket', async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const first = await context.newPage();
+  await openFreshGame(first);
+  await chooseSettings(first, { opponent: 'friend', pieces: 7 });
+  const second = await context.newPage();
+  await openFreshGame(second);
+  expect(await gameId(second)).toBe(await gameId(first));
+  await expect(second.locator('#connection')).toBeHidden();
+  // Each throw in the first tab shows up in the second without a reload.
+  for (let turn = 0; turn < 3; turn += 1) {
+    const controls = await waitSettled(first);
+    if (controls.canThrow) await first.click('#throw-button');
+    else if (controls.canPass) await first.click('#pass-button');
+    else {
+      await first.locator('#board .cell.movable').first().click();
+      await first.locator('#board .cell.target').click();
+    }
+    await waitSettled(first);
+    const game = await serverState(first);
+    await expect(second.locator('#roll-count')).toHaveText(game.roll === null ? /./ : String(game.roll));
+    await expect(second.locator('#board .cell.movable')).toHaveCount(game.phase === 'move' ? new Set(game.legal_moves.map((m) => m.from)).size : 0);
+    await expect(second.locator('#player-light .player-home')).toContainText(`home ${game.position.light.home}/7`);
+  }
+  await context.close();
 });

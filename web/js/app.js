@@ -231,20 +231,17 @@ async function playMove(event, finalGame, t) {
   const { side, from, to } = event;
   if (!canApply(state.shown, side, from)) return; // already on screen (e.g. a repeated update)
   const victim = otherSide(side);
+  const captured = event.capture ?? (to < HOME && state.shown[victim].board.includes(to));
+  narrate(`${moveSentence(finalGame, event, captured)}.`);
   await board.animateMove(side, from, to, t.hop);
-  const captured = event.capture ?? state.shown[victim].board.includes(to);
   state.shown = applyMove(state.shown, side, from, to);
   state.lastMove = { side, from, to };
   renderBoardOnly(finalGame);
   const cell = cellOf(side, to);
-  let text = `${who(finalGame, side)} moved ${from === 0 ? 'a new piece onto' : `from ${from} to`} ${to >= HOME ? 'home' : `square ${to}`}`;
-  if (from === 0) text = `${who(finalGame, side)} entered a piece on square ${to}`;
-  if (to >= HOME) text = `${who(finalGame, side)} bore a piece off from square ${from}`;
   if (captured) {
     playSound('capture');
     board.flashLabel(cell.row, cell.col, 'Captured!', 'capture', t.label + 400);
     await board.animateCapture(victim, to, t.capture);
-    text += `, capturing ${isHuman(finalGame, victim) && !isFriendGame(finalGame) ? 'your' : `a ${SIDE_NAME[victim]}`} piece`;
   } else if (to >= HOME) {
     playSound('home');
   } else {
@@ -254,10 +251,26 @@ async function playMove(event, finalGame, t) {
     playSound('rosette');
     board.flashLabel(cell.row, cell.col, 'Throw again!', 'rosette', t.label);
     state.extraThrowFor = side;
-    text += `. Rosette: ${whoLower(finalGame, side)} throw${side && isHuman(finalGame, side) && !isFriendGame(finalGame) ? '' : 's'} again`;
   }
-  narrate(`${text}.`);
   await sleep(isHuman(finalGame, side) ? t.step / 3 : t.step);
+}
+
+// "The computer (Bitumen) moved from 5 to 7, capturing your piece", and the like.
+function moveSentence(game, event, captured) {
+  const { side, from, to } = event;
+  const name = who(game, side);
+  let text = `${name} moved from ${from} to square ${to}`;
+  if (from === 0) text = `${name} entered a piece on square ${to}`;
+  if (to >= HOME) text = `${name} bore a piece off from square ${from}`;
+  if (captured) {
+    const victim = otherSide(side);
+    text += `, capturing ${isHuman(game, victim) && !isFriendGame(game) ? 'your' : `a ${SIDE_NAME[victim]}`} piece`;
+  }
+  if (event.extra_throw) {
+    const plural = !(isHuman(game, side) && !isFriendGame(game));
+    text += `. Rosette: ${whoLower(game, side)} throw${plural ? 's' : ''} again`;
+  }
+  return text;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -151,6 +151,7 @@ async function pump() {
     $('game').setAttribute('aria-busy', 'false');
   }
   render();
+  if (state.game && !state.notice) announce(promptFor(state.game));
   afterSettled();
 }
 
@@ -547,7 +548,7 @@ function onPass() {
 }
 
 // A press on the board: choose a piece, or move the chosen one; otherwise say why not.
-function onPress(row, col) {
+function onPress(row, col, viaKeyboard) {
   const game = state.game;
   if (!game) return;
   const info = describeCell(row, col);
@@ -628,6 +629,12 @@ function onPress(row, col) {
   }
   state.selected = state.selected === from ? null : from;
   render();
+  announce(promptFor(game));
+  // From the keyboard, go straight to the square the piece can reach.
+  if (viaKeyboard && state.selected !== null) {
+    const target = cellOf(side, Math.min(legal.to, HOME));
+    board.focusCell(target.row, target.col);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ const TRAY_PIECE_RADIUS = 8.5;
 const TRAY_INSET = 9;
 
 export class Board {
-  // `onPress(row, col)` is called when a cell is pressed by pointer or keyboard.
+  // `onPress(row, col, viaKeyboard)` is called when a cell is pressed.
   constructor(svgElement, onPress) {
     this.svg = svgElement;
     this.onPress = onPress;
@@ -162,14 +162,15 @@ export class Board {
     );
     group.addEventListener('click', () => {
       this.setFocus(key, false);
-      this.onPress(row, col);
+      this.onPress(row, col, false);
     });
     this.cellLayer.append(group);
     this.cells.set(key, group);
   }
 
-  cell(row, col) {
-    return this.cells.get(cellKey(row, col));
+  // Moves the keyboard focus to a cell.
+  focusCell(row, col) {
+    this.setFocus(cellKey(row, col), true);
   }
 
   setFocus(key, moveFocus) {
@@ -209,7 +210,7 @@ export class Board {
       case 'Enter':
       case ' ':
         event.preventDefault();
-        this.onPress(row, col);
+        this.onPress(row, col, true);
         return;
       default:
         return;

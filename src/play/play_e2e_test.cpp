@@ -1,0 +1,167 @@
+// End-to-end: the real interactive `ur play` in a pseudo-terminal (a private tmux server),
+// driven with keys and checked by reading the screen. Labelled "e2e", not "unit".
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <thread>
+
+namespace {
+
+std::string shell(const std::string& command) {
+  std::string output;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return output;
+  std::array<char, 4096> buffer{};
+  while (const std::size_t count = fread(buffer.data(), 1, buffer.size(), pipe)) {
+    output.append(buffer.data(), count);
+  }
+  pclose(pipe);
+  return output;
+}
+
+// One tmux server on its own socket, so tests never touch a user's sessions.
+class Tmux {
+ public:
+  Tmux() : socket_("ur-play-e2e-" + std::to_string(getpid()) + "-" + std::to_string(++count_)) {}
+  ~Tmux() {
+    shell(tmux() + " kill-server 2>/dev/null");
+    std::remove(("/tmp/" + socket_ + ".sh").c_str());
+  }
+
+  // Runs the shell `command` in a 100 x 30 window; afterwards the shell reports the exit
+  // status and whether the terminal is back in canonical (cooked) mode.
+  void start(const std::string& command) {
+    const std::string path = "/tmp/" + socket_ + ".sh";
+    std::ofstream(path)
+        << command << "\necho EXIT=$?\n"
+        << "stty -a | tr ' ;' '\\n\\n' | grep -qx icanon && echo COOKED\necho DONE\nsleep 30\n";
+    shell(tmux() + " new-session -d -x 100 -y 30 -s e2e 'sh " + path + "'");
+  }
+  // The process id of the program the window runs (the shell's child).
+  std::string program_pid() {
+    const std::string shell_pid = shell(tmux() + " display -p -t e2e '#{pane_pid}'");
+    std::string pid = shell("pgrep -P " + shell_pid.substr(0, shell_pid.find('\n')));
+    return pid.substr(0, pid.find('\n'));
+  }
+  void keys(const std::string& keys) { shell(tmux() + " send-keys -t e2e " + keys); }
+  void resize(int width, int height) {
+    shell(tmux() + " resize-window -t e2e -x " + std::to_string(width) + " -y " +
+          std::to_string(height));
+  }
+  std::string screen() { return shell(tmux() + " capture-pane -p -t e2e"); }
+
+  // Waits until the screen shows `text`; returns the screen either way.
+  std::string wait_for(const std::string& text, int timeout_ms = 8000) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    std::string shown;
+    do {
+      shown = screen();
+      if (shown.find(text) != std::string::npos) return shown;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    } while (std::chrono::steady_clock::now() < deadline);
+    return shown;
+  }
+
+ private:
+  std::string tmux() const { return "tmux -L " + socket_; }
+  std::string socket_;
+  static inline int count_ = 0;
+};
+
+bool has_tmux() {
+  return shell("command -v tmux").find("tmux") != std::string::npos;
+}
+
+const std::string kUr = UR_BINARY;
+
+TEST(PlayE2E, ThrowMovePassIllegalMoveAndQuit) {
+  if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
+  Tmux tmux;
+  // Seed 5 between friends: light throws 2, dark then throws 0.
+  tmux.start(kUr + " play --opponent friend --seed 5 --no-color");
+  std::string screen = tmux.wait_for("Light to throw");
+  ASSERT_NE(screen.find("ur · the Royal Game of Ur"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("╭start╮"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("│ ○ ×7│"), std::string::npos) << screen;
+
+  tmux.keys("x");
+  screen = tmux.wait_for("does nothing now");
+  EXPECT_NE(screen.find("✗ 'x' does nothing now: press t or space to throw"), std::string::npos)
+      << screen;
+
+  tmux.keys("t");
+  screen = tmux.wait_for("Light threw 2");
+  EXPECT_NE(screen.find("» start → 2, enters a new piece"), std::string::npos) << screen;
+  tmux.keys("Enter");
+  screen = tmux.wait_for("Dark to throw");
+  EXPECT_NE(screen.find("light threw 2: start → 2"), std::string::npos) << screen;
+
+  tmux.keys("t");
+  screen = tmux.wait_for("Dark threw 0: no move");
+  EXPECT_NE(screen.find("A throw of 0: the turn passes."), std::string::npos) << screen;
+  tmux.keys("p");
+  screen = tmux.wait_for("Light to throw");
+  EXPECT_NE(screen.find("dark threw 0: no move, passes"), std::string::npos) << screen;
+
+  tmux.keys("t");
+  screen = tmux.wait_for("Light threw");
+  tmux.keys("9");
+  screen = tmux.wait_for("✗ You have no piece on square 9.");
+  EXPECT_NE(screen.find("✗ You have no piece on square 9."), std::string::npos) << screen;
+
+  tmux.keys("q");
+  screen = tmux.wait_for("DONE");
+  EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("COOKED"), std::string::npos) << "terminal restored\n" << screen;
+  EXPECT_EQ(screen.find("Royal Game"), std::string::npos) << "alternate screen left\n" << screen;
+}
+
+TEST(PlayE2E, ComputerMovesAreLoggedAndResizeRedraws) {
+  if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
+  Tmux tmux;
+  tmux.start(kUr + " play --opponent easy --seed 5 --auto-pass");
+  tmux.wait_for("Your turn: throw the dice");
+  tmux.keys("t");
+  tmux.wait_for("You threw");
+  tmux.keys("Enter");
+  std::string screen = tmux.wait_for("dark threw");
+  EXPECT_NE(screen.find("› dark threw"), std::string::npos) << screen;
+
+  tmux.resize(70, 20);
+  screen = tmux.wait_for("needs a terminal of at least 80×24");
+  EXPECT_NE(screen.find("This one is 70×20."), std::string::npos) << screen;
+  tmux.resize(100, 30);
+  screen = tmux.wait_for("ur · the Royal Game of Ur");
+  EXPECT_NE(screen.find("╭start╮"), std::string::npos) << screen;
+
+  tmux.keys("?");
+  screen = tmux.wait_for("Rules and keys");
+  tmux.keys("Space");
+  tmux.keys("m");
+  screen = tmux.wait_for("Settings");
+  EXPECT_NE(screen.find("‹ easy ›"), std::string::npos) << screen;
+  tmux.keys("q");
+  screen = tmux.wait_for("DONE");
+  EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("COOKED"), std::string::npos) << screen;
+}
+
+TEST(PlayE2E, TerminateSignalRestoresTheTerminal) {
+  if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
+  Tmux tmux;
+  tmux.start(kUr + " play --opponent friend --seed 1");
+  tmux.wait_for("Light to throw");
+  const std::string pid = tmux.program_pid();
+  ASSERT_FALSE(pid.empty());
+  shell("kill -TERM " + pid);
+  const std::string screen = tmux.wait_for("DONE");
+  EXPECT_NE(screen.find("EXIT=143"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("COOKED"), std::string::npos) << screen;
+}
+
+}  // namespace

@@ -74,31 +74,14 @@ TEST(TextNotation, SaysWhatIsWrong) {
 
 TEST(TextNotation, FuzzedTextNeverCrashesAndValidatesWhatItAccepts) {
   std::mt19937_64 random(5);
-  const char alphabet[] = "LDld:/,-0123456789 x\xff";
+  constexpr std::string_view kAlphabet = "LDld:/,-0123456789 x\xff";
   int accepted = 0;
   for (int i = 0; i < 50000; ++i) {
     const Rules rules = testing::random_rules(random);
-    std::string text = to_text(testing::random_position(random, rules));
-    if (i % 2) {
-      for (int edit = 1 + static_cast<int>(random() % 4); edit > 0 && !text.empty(); --edit) {
-        const std::size_t at = random() % text.size();
-        switch (random() % 3) {
-          case 0:
-            text[at] = alphabet[random() % (sizeof alphabet - 1)];
-            break;
-          case 1:
-            text.erase(at, 1);
-            break;
-          default:
-            text.insert(at, 1, alphabet[random() % (sizeof alphabet - 1)]);
-        }
-      }
-    } else {
-      text.clear();
-      for (int length = static_cast<int>(random() % 40); length > 0; --length) {
-        text += alphabet[random() % (sizeof alphabet - 1)];
-      }
-    }
+    const std::string text =
+        i % 2 ? testing::damage_text(to_text(testing::random_position(random, rules)), random,
+                                     kAlphabet, 4)
+              : testing::random_text(random, kAlphabet, 40);
     auto parsed = parse_text(text, rules);
     if (auto* position = std::get_if<Position>(&parsed)) {
       ++accepted;

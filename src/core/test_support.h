@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <random>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -76,6 +78,39 @@ inline std::vector<Position> random_game(std::mt19937_64& random, const Rules& r
                             : apply_move(rules, position, moves[random() % moves.size()]));
   }
   return positions;
+}
+
+// Byte-level damage for fuzzing parsers: 1..max_edits random replacements, deletions,
+// insertions (characters drawn from `alphabet`) or truncations.
+inline std::string damage_text(std::string text, std::mt19937_64& random, std::string_view alphabet,
+                               int max_edits = 5) {
+  const int edits = 1 + static_cast<int>(random() % max_edits);
+  for (int edit = 0; edit < edits && !text.empty(); ++edit) {
+    const std::size_t at = random() % text.size();
+    switch (random() % 4) {
+      case 0:
+        text[at] = alphabet[random() % alphabet.size()];
+        break;
+      case 1:
+        text.erase(at, 1);
+        break;
+      case 2:
+        text.insert(at, 1, alphabet[random() % alphabet.size()]);
+        break;
+      default:
+        text.resize(at);
+    }
+  }
+  return text;
+}
+
+// A string of up to max_length characters drawn from `alphabet`.
+inline std::string random_text(std::mt19937_64& random, std::string_view alphabet, int max_length) {
+  std::string text;
+  for (int length = static_cast<int>(random() % (max_length + 1)); length > 0; --length) {
+    text += alphabet[random() % alphabet.size()];
+  }
+  return text;
 }
 
 inline Position parse_or_die(std::string_view text, const Rules& rules) {

@@ -206,28 +206,7 @@ json random_request(std::mt19937_64& random) {
   return request;
 }
 
-// Byte-level damage: flip, drop, insert or truncate.
-std::string damage(std::string line, std::mt19937_64& random) {
-  const char alphabet[] = "{}[]\":,0123456789-.eE ntrufalsx\\\xff";
-  const int edits = 1 + static_cast<int>(random() % 5);
-  for (int edit = 0; edit < edits && !line.empty(); ++edit) {
-    const std::size_t at = random() % line.size();
-    switch (random() % 4) {
-      case 0:
-        line[at] = alphabet[random() % (sizeof alphabet - 1)];
-        break;
-      case 1:
-        line.erase(at, 1);
-        break;
-      case 2:
-        line.insert(at, 1, alphabet[random() % (sizeof alphabet - 1)]);
-        break;
-      default:
-        line.resize(at);
-    }
-  }
-  return line;
-}
+constexpr std::string_view kJsonAlphabet = "{}[]\":,0123456789-.eE ntrufalsx\\\xff";
 
 TEST(EngineFuzz, GarbledLinesAreAlwaysAnsweredWithOneJsonObject) {
   std::mt19937_64 random(11);
@@ -236,7 +215,7 @@ TEST(EngineFuzz, GarbledLinesAreAlwaysAnsweredWithOneJsonObject) {
     std::string line;
     switch (i % 3) {
       case 0:
-        line = damage(random_request(random).dump(), random);
+        line = testing::damage_text(random_request(random).dump(), random, kJsonAlphabet);
         break;
       case 1: {
         json request = random_request(random);
@@ -247,9 +226,7 @@ TEST(EngineFuzz, GarbledLinesAreAlwaysAnsweredWithOneJsonObject) {
         break;
       }
       default:
-        for (int length = static_cast<int>(random() % 80); length > 0; --length) {
-          line += static_cast<char>(random() % 256);
-        }
+        line = testing::random_text(random, std::string_view("\x01\n\xff{}[]\"a1", 10), 80);
     }
     std::string reply;
     ASSERT_NO_THROW(reply = answer(line)) << line;

@@ -35,6 +35,7 @@ function timing() {
 }
 
 const state = {
+  gameId: null, // id of the game the page follows
   game: null, // the server's state whose events have all been shown
   latestVersion: -1, // newest version accepted into the queue
   shown: null, // the position on screen (differs from game.position while animating)
@@ -108,17 +109,15 @@ function acceptUpdate(game, events, source) {
     state.deferred.push({ game, events });
     return;
   }
-  const sameGame = state.game && state.game.id === game.id;
+  const sameGame = state.gameId === game.id;
   if (sameGame && game.version <= state.latestVersion) return;
   if (!sameGame) {
+    // Another game (the first one, or a replacement): draw it as it is, without animation.
+    state.gameId = game.id;
     state.queue = [];
-    state.shown = game.position;
-    state.shownDice = game.dice;
-    state.game = null;
-    state.lastMove = null;
   }
   state.latestVersion = game.version;
-  state.queue.push({ game, events });
+  state.queue.push({ game, events, snap: !sameGame });
   saveJson(STORAGE_SETTINGS, game.settings);
   saveJson(STORAGE_GAME, game.id);
   socket.connect(game.id);
@@ -131,11 +130,13 @@ async function pump() {
   $('game').setAttribute('aria-busy', 'true');
   try {
     while (state.queue.length > 0) {
-      const { game, events } = state.queue.shift();
-      if (!state.game) {
+      const { game, events, snap } = state.queue.shift();
+      if (snap) {
         state.game = game;
         state.shown = game.position;
         state.shownDice = game.dice;
+        state.selected = null;
+        state.lastMove = null;
         render();
         continue;
       }
@@ -277,10 +278,6 @@ function moveSentence(game, event, captured) {
 // ---------------------------------------------------------------------------------------------
 // Rendering
 
-function activeSide(game) {
-  return sideToMove(game);
-}
-
 function humanToAct(game) {
   return (
     game.phase !== 'game_over' &&
@@ -292,7 +289,7 @@ function humanToAct(game) {
 }
 
 function boardView(game) {
-  const side = activeSide(game);
+  const side = sideToMove(game);
   const acting = humanToAct(game) && game.phase === 'move';
   const movable = new Set(acting ? game.legal_moves.map((move) => move.from) : []);
   const targets = new Set();
@@ -303,8 +300,9 @@ function boardView(game) {
   return { movable, selected: acting ? state.selected : null, targets, activeSide: side, lastMove: state.lastMove };
 }
 
+// Redraws the board and the players during an animation (no highlights: nobody may act).
 function renderBoardOnly(game) {
-  board.render(state.shown, state.animating ? { ...boardView(game), movable: new Set(), targets: new Set(), selected: null } : boardView(game));
+  board.render(state.shown, boardView(game));
   renderPlayers(game, state.shown);
 }
 
@@ -374,8 +372,7 @@ function renderControls(game) {
   const side = sideToMove(game);
   throwButton.textContent =
     isFriendGame(game) && game.phase === 'throw' ? `Throw the dice (${SIDE_NAME[side]})` : 'Throw the dice';
-  if (game.phase !== 'throw' || state.animating) dice.show(state.shownDice);
-  else dice.show(state.shownDice);
+  if (!dice.rolling) dice.show(state.shownDice);
   $('dice-tray').classList.toggle('stale', game.phase === 'throw' || game.phase === 'game_over');
 }
 

@@ -12,6 +12,7 @@ export class DiceTray {
     this.countElement = countElement;
     this.svg.setAttribute('viewBox', `0 0 ${4 * DIE_SIZE + 5 * GAP} ${DIE_SIZE + 2 * GAP}`);
     this.dice = [];
+    this.rolling = false;
     for (let index = 0; index < 4; index += 1) {
       const die = this.buildDie(GAP + index * (DIE_SIZE + GAP), GAP);
       this.svg.append(die);
@@ -52,6 +53,7 @@ export class DiceTray {
   // Tumbles the dice for `durationMs`, then shows `marks`.
   async roll(marks, durationMs) {
     if (durationMs > 0) {
+      this.rolling = true;
       this.svg.classList.add('rolling');
       this.countElement.textContent = '…';
       const steps = Math.max(1, Math.round(durationMs / 90));
@@ -60,6 +62,7 @@ export class DiceTray {
         await new Promise((resolve) => setTimeout(resolve, durationMs / steps));
       }
       this.svg.classList.remove('rolling');
+      this.rolling = false;
     }
     this.show(marks);
   }

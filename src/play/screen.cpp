@@ -151,7 +151,7 @@ std::string keys_help(const Game& game, const UiState& ui) {
 }
 
 void draw_box(Canvas& canvas, int x, int y, int width, int height, const std::string& title) {
-  canvas.fill(x, y, width, height);
+  canvas.fill(x - 1, y, width + 2, height);  // a blank column each side sets the box apart
   canvas.horizontal_line(x, x + width - 1, y, false, palette::kTitle);
   canvas.horizontal_line(x, x + width - 1, y + height - 1, false, palette::kTitle);
   canvas.vertical_line(x, y, y + height - 1, false, palette::kTitle);
@@ -213,7 +213,7 @@ void draw_menu(Canvas& canvas, int ox, int oy, const UiState& ui) {
   }
   int line = y + 13;
   for (const std::string& text :
-       {std::string("↑↓ choose · ←→ or Enter change · digits edit the seed"),
+       {std::string("↑↓ choose · ←→/Enter change · digits type the seed"),
         std::string("Auto-play and auto-pass apply at once; the rest"),
         std::string("applies to the next new game. Esc or m closes.")}) {
     canvas.put(x + 2, line++, text, palette::kHint);

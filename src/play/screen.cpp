@@ -212,10 +212,9 @@ void draw_menu(Canvas& canvas, int ox, int oy, const UiState& ui) {
     canvas.put(x + 28, line, is_seed ? value + (selected ? "_" : "") : "‹ " + value + " ›", style);
   }
   int line = y + 13;
-  for (const std::string& text :
-       {std::string("↑↓ choose · ←→/Enter change · digits type the seed"),
-        std::string("Auto-play and auto-pass apply at once; the rest"),
-        std::string("applies to the next new game. Esc or m closes.")}) {
+  for (const std::string& text : {std::string("↑↓ choose · ←→/Enter change · digits type the seed"),
+                                  std::string("Auto-play and auto-pass apply at once; the rest"),
+                                  std::string("applies to the next new game. Esc or m closes.")}) {
     canvas.put(x + 2, line++, text, palette::kHint);
   }
   if (ui.message_is_error && !ui.message.empty()) {

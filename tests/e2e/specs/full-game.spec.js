@@ -8,6 +8,9 @@ test('plays a full game against the computer by clicking, then starts the next o
   await expect(page.locator('#player-dark .player-name')).toContainText('computer (easy)');
   await expect(page.locator('#player-light .player-home')).toContainText('home 0/3');
   await screenshot(page, 'opening');
+  // Pressing the start tray before throwing says what to do first.
+  await page.locator('#board .cell[data-side="light"][data-kind="start"]').click();
+  await expect(page.locator('#message')).toHaveText('Throw the dice first.');
 
   let checkedDimmed = false;
   let passes = 0;

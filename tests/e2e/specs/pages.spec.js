@@ -17,6 +17,16 @@ test('the 5-piece setting starts a game with five pieces a side', async ({ page 
   await page.getByRole('button', { name: 'Cancel' }).click();
 });
 
+test('the higher-throw setting opens with both sides throwing', async ({ page }) => {
+  await openFreshGame(page);
+  await chooseSettings(page, { opponent: 'easy', pieces: 3, starts: 'higher' });
+  const game = await serverState(page);
+  expect(game.settings.starts).toBe('higher');
+  expect(game.opening.light).not.toBe(game.opening.dark);
+  await page.locator('.log-panel summary').click();
+  await expect(page.locator('#log')).toContainText('Opening throws');
+});
+
 test('the rules page explains the game and shows the route', async ({ page }) => {
   await openFreshGame(page);
   await page.getByRole('button', { name: 'Rules' }).click();

@@ -1,0 +1,42 @@
+#include "tables/perfect_agent.h"
+
+#include <stdexcept>
+
+#include "tables/table_store.h"
+
+namespace ur::tables {
+namespace {
+
+class PerfectAgent final : public Agent {
+ public:
+  PerfectAgent(std::shared_ptr<const Table> table, std::string name)
+      : table_(std::move(table)), name_(std::move(name)) {}
+
+  AgentChoice choose(const Rules& rules, const Position& position, Roll roll) override {
+    const std::shared_ptr<const Table> table = table_for(rules);
+    const std::vector<MoveHint> ranked = hints(*table, position, roll);
+    if (ranked.empty()) throw std::logic_error("perfect agent asked to move with no legal move");
+    return {ranked.front().move, ranked.front().win};
+  }
+
+  std::string name() const override { return name_; }
+
+ private:
+  std::shared_ptr<const Table> table_for(const Rules& rules) const {
+    if (table_ && table_->rules() == rules) return table_;
+    std::string problem;
+    if (auto table = table_for_play(rules, &problem)) return table;
+    throw std::runtime_error("perfect agent: " + problem);
+  }
+
+  std::shared_ptr<const Table> table_;  // the table named in the spec, if any
+  std::string name_;
+};
+
+}  // namespace
+
+std::unique_ptr<Agent> make_perfect_agent(std::shared_ptr<const Table> table, std::string name) {
+  return std::make_unique<PerfectAgent>(std::move(table), std::move(name));
+}
+
+}  // namespace ur::tables

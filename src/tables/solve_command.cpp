@@ -1,0 +1,315 @@
+// `ur solve` (solve a rule set into a table file, or verify one) and `ur hints` (every legal
+// move's win probability for people).
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <ctime>
+#include <iomanip>
+#include <iostream>
+#include <random>
+#include <sstream>
+
+#include "cli/command.h"
+#include "cli/rules_options.h"
+#include "core/notation.h"
+#include "tables/table_store.h"
+
+namespace ur::tables {
+namespace {
+
+std::atomic<bool> interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
+
+extern "C" void on_interrupt(int) {
+  interrupted.store(true);
+}
+
+// Catches Ctrl-C (and SIGTERM) while alive so a solve can stop cleanly.
+class InterruptGuard {
+ public:
+  InterruptGuard() {
+    interrupted.store(false);
+    previous_int_ = std::signal(SIGINT, on_interrupt);
+    previous_term_ = std::signal(SIGTERM, on_interrupt);
+  }
+  ~InterruptGuard() {
+    std::signal(SIGINT, previous_int_);
+    std::signal(SIGTERM, previous_term_);
+  }
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+ private:
+  void (*previous_int_)(int);
+  void (*previous_term_)(int);
+};
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+double cpu_seconds() {
+  return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+}
+
+long peak_memory_mib() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss / 1024;
+}
+
+std::string duration_text(double seconds) {
+  const long total = static_cast<long>(seconds + 0.5);
+  std::ostringstream text;
+  if (total >= 60) text << total / 60 << "m";
+  text << std::setw(total >= 60 ? 2 : 1) << std::setfill('0') << total % 60 << "s";
+  return text.str();
+}
+
+// A one-line progress bar on a terminal: layer pair, sweep, residual, share done and ETA.
+class ProgressBar {
+ public:
+  explicit ProgressBar(bool enabled) : enabled_(enabled) {}
+  void operator()(const solver::SolveProgress& progress) {
+    if (!enabled_) return;
+    const double fraction =
+        progress.states_total ? double(progress.states_done) / progress.states_total : 1.0;
+    const double elapsed = seconds_since(start_);
+    const int filled = static_cast<int>(fraction * 24);
+    std::ostringstream line;
+    line << "\r[" << std::string(filled, '#') << std::string(24 - filled, '.') << "] "
+         << std::setw(3) << static_cast<int>(fraction * 100) << "%  layers "
+         << std::min(progress.pair + 1, progress.pairs) << "/" << progress.pairs << " (homes "
+         << progress.home_mine << "," << progress.home_theirs << ")  sweep " << progress.sweep
+         << "  residual " << std::scientific << std::setprecision(1) << progress.residual
+         << std::defaultfloat << "  ETA "
+         << (fraction > 0.02 ? duration_text(elapsed * (1 - fraction) / fraction) : "?") << "   ";
+    std::cerr << line.str() << std::flush;
+  }
+  void finish() {
+    if (enabled_) std::cerr << "\n";
+  }
+
+ private:
+  bool enabled_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+struct SolveCommandOptions {
+  Rules rules;
+  std::string out;
+  std::string verify;
+  std::string encoding = "u16";
+  int threads = default_solve_threads();
+  double tolerance = 1e-9;
+};
+
+std::string percent(double probability) {
+  std::ostringstream text;
+  text << std::fixed << std::setprecision(10) << probability * 100 << "%";
+  return text.str();
+}
+
+int run_verify(const SolveCommandOptions& options) {
+  auto opened = Table::open(options.verify, std::nullopt);
+  if (auto* message = std::get_if<std::string>(&opened)) {
+    std::cerr << "ur solve --verify: " << *message << "\n";
+    return 1;
+  }
+  const auto table = std::get<std::shared_ptr<const Table>>(std::move(opened));
+  const Rules& rules = table->rules();
+  std::cout << "table " << options.verify << ": " << rules.pieces << " pieces, bear-off "
+            << to_string(rules.bear_off) << ", " << table->index().size() << " positions, "
+            << to_string(table->encoding()) << " values, solver residual " << table->info().residual
+            << "\n";
+  const auto start = std::chrono::steady_clock::now();
+  const solver::VerifyResult result = solver::verify(
+      table->index(), [&](std::uint64_t at) { return table->value(at); }, options.threads);
+  std::cout << "largest Bellman residual " << std::scientific << std::setprecision(3)
+            << result.max_residual << std::defaultfloat << " at "
+            << to_text(table->index().unrank(result.worst_index)) << " (" << std::setprecision(3)
+            << seconds_since(start) << " s)\n";
+  std::cout << "start value (light to move) " << percent(evaluate(*table, starting_position(rules)))
+            << "\n";
+
+  // Lookup cost over random positions: rank plus one read from the mapped file. A million
+  // positions spread the reads over far more memory than the caches hold.
+  std::mt19937_64 random(20261130);
+  std::vector<Position> positions(1 << 20);
+  for (Position& position : positions) {
+    position = table->index().unrank(random() % table->index().size());
+    if (random() & 1) position = mirror(position);
+  }
+  constexpr int kRounds = 10;
+  double sum = 0;
+  const auto lookup_start = std::chrono::steady_clock::now();
+  for (int round = 0; round < kRounds; ++round) {
+    for (const Position& position : positions) sum += evaluate(*table, position);
+  }
+  const double lookups = double(kRounds) * positions.size();
+  std::cout << "random lookups (rank + read) " << std::setprecision(3)
+            << seconds_since(lookup_start) * 1e9 / lookups << " ns each (mean value "
+            << sum / lookups << ")\n";
+  return 0;
+}
+
+int run_solve(const SolveCommandOptions& options) {
+  if (!options.verify.empty()) return run_verify(options);
+  const Rules& rules = options.rules;
+  if (auto problem = solver::unsupported_rules(rules)) {
+    std::cerr << "ur solve: " << *problem << "\n";
+    return cli::kUsageError;
+  }
+  const Encoding encoding = *encoding_from_string(options.encoding);
+  const std::filesystem::path out =
+      options.out.empty() ? default_table_path(rules) : std::filesystem::path(options.out);
+  InterruptGuard guard;
+  const auto start = std::chrono::steady_clock::now();
+  const double cpu_start = cpu_seconds();
+  const solver::PositionIndex index(rules);
+  std::cout << "solving " << rules.pieces << " pieces, bear-off " << to_string(rules.bear_off)
+            << ": " << index.size() << " positions, " << options.threads << " threads, tolerance "
+            << options.tolerance << std::endl;
+  solver::SolveOptions solve_options;
+  solve_options.threads = options.threads;
+  solve_options.tolerance = options.tolerance;
+  ProgressBar bar(::isatty(STDERR_FILENO) != 0);
+  solver::SolveResult result = solver::solve(
+      index, solve_options, [&bar](const solver::SolveProgress& p) { bar(p); }, &interrupted);
+  bar.finish();
+  if (result.cancelled) {
+    std::cerr << "ur solve: interrupted; no table written\n";
+    return 130;
+  }
+  const double solve_seconds = seconds_since(start);
+  const double start_value = result.values[index.rank(starting_position(rules))];
+  std::cout << "solved in " << std::setprecision(4) << solve_seconds << " s wall, "
+            << cpu_seconds() - cpu_start << " s cpu; " << result.total_sweeps
+            << " sweeps over layer pairs, " << result.updates << " state updates ("
+            << std::setprecision(3) << result.updates / index.size() << " per position, "
+            << (cpu_seconds() - cpu_start) * 1e9 / result.updates << " ns cpu each)\n"
+            << "residual reached " << std::scientific << std::setprecision(3) << result.residual
+            << std::defaultfloat << " (tolerance " << options.tolerance << ")\n"
+            << "start value (light to move) " << percent(start_value) << "\n";
+  const auto write_start = std::chrono::steady_clock::now();
+  if (auto error = write_table(out, rules, result.values, encoding,
+                               {result.residual, options.tolerance}, &interrupted)) {
+    std::cerr << "ur solve: " << *error << "\n";
+    return interrupted.load() ? 130 : 1;
+  }
+  std::error_code size_error;
+  std::cout << "wrote " << out.string() << " (" << std::filesystem::file_size(out, size_error)
+            << " bytes, " << to_string(encoding) << ") in " << std::setprecision(3)
+            << seconds_since(write_start) << " s\n"
+            << "total " << std::setprecision(4) << seconds_since(start) << " s wall, peak memory "
+            << peak_memory_mib() << " MiB\n";
+  return 0;
+}
+
+cli::CommandRunner setup_solve(CLI::App& app) {
+  auto options = std::make_shared<SolveCommandOptions>();
+  CLI::App* command = app.add_subcommand(
+      "solve", "Solve the game: every position's win probability under perfect play, into a table");
+  cli::add_rules_options(*command, options->rules);
+  command->add_option("--out,-o", options->out,
+                      "Table file to write (default: " + default_table_directory().string() +
+                          "/ur-<pieces>p-<bear-off>.table)");
+  command->add_option("--threads,-t", options->threads, "Worker threads (default: all cores)")
+      ->check(CLI::Range(1, 256));
+  command
+      ->add_option("--tolerance", options->tolerance,
+                   "Largest Bellman residual to stop at (default 1e-9)")
+      ->check(CLI::Range(1e-15, 0.1));
+  command
+      ->add_option("--encoding", options->encoding,
+                   "Stored values: u16 (16-bit fixed point, default), f32, f64")
+      ->check(CLI::IsMember({"u16", "f32", "f64"}));
+  command->add_option("--verify", options->verify,
+                      "Check a table file instead: recompute every position once, print the "
+                      "largest residual and the lookup speed");
+  return [options] { return run_solve(*options); };
+}
+
+struct HintsOptions {
+  Rules rules;
+  std::string position_text;
+  int roll = 0;
+  std::string table;
+};
+
+int run_hints(const HintsOptions& options) {
+  auto parsed = parse_text(options.position_text, options.rules);
+  if (auto* error = std::get_if<ParseError>(&parsed)) {
+    std::cerr << "ur hints: bad --position: " << error->message << "\n";
+    return cli::kUsageError;
+  }
+  const Position position = std::get<Position>(parsed);
+  if (options.roll > options.rules.max_roll()) {
+    std::cerr << "ur hints: --roll must be 0-" << options.rules.max_roll() << "\n";
+    return cli::kUsageError;
+  }
+  std::string problem;
+  const std::shared_ptr<const Table> table =
+      options.table.empty()
+          ? table_for_play(options.rules, &problem)
+          : find_table(options.rules, &problem, std::filesystem::path(options.table));
+  if (!table) {
+    std::cerr << "ur hints: " << problem << "\n";
+    return 1;
+  }
+  const std::string mover(side_name(position.turn));
+  std::cout << "position " << to_text(position) << "\n"
+            << mover << " to move wins " << percent(evaluate(*table, position))
+            << " before throwing\n";
+  if (is_game_over(options.rules, position)) {
+    std::cout << "the game is over\n";
+    return 0;
+  }
+  const std::vector<MoveHint> ranked = hints(*table, position, options.roll);
+  std::cout << "roll " << options.roll << ": ";
+  if (ranked.empty()) {
+    std::cout << "no legal move; after passing " << mover << " wins "
+              << percent(pass_value(*table, position)) << "\n";
+    return 0;
+  }
+  std::cout << ranked.size() << " legal move" << (ranked.size() == 1 ? "" : "s") << ", best first ("
+            << mover << "'s chance to win after the move)\n";
+  for (const MoveHint& hint : ranked) {
+    const std::string from = hint.move.from == 0 ? "start" : std::to_string(hint.move.from);
+    const std::string to =
+        hint.move.to == options.rules.home_square() ? "home" : std::to_string(hint.move.to);
+    std::string notes;
+    if (hint.move.capture) notes += " capture";
+    if (hint.move.extra_throw) notes += " throws again";
+    std::cout << "  " << std::setw(5) << from << " -> " << std::setw(4) << std::left << to
+              << std::right << "  " << percent(hint.win) << "  loss " << std::fixed
+              << std::setprecision(6) << (ranked.front().win - hint.win) * 100 << std::defaultfloat
+              << " pts" << notes << "\n";
+  }
+  return 0;
+}
+
+cli::CommandRunner setup_hints(CLI::App& app) {
+  auto options = std::make_shared<HintsOptions>();
+  CLI::App* command = app.add_subcommand(
+      "hints", "Every legal move's win probability under perfect play, best first");
+  cli::add_rules_options(*command, options->rules);
+  command->add_option("--position,-p", options->position_text, "Position text (docs/notation.md)")
+      ->required();
+  command->add_option("--roll,-r", options->roll, "The throw, 0-4")
+      ->required()
+      ->check(CLI::Range(0, 8));
+  command->add_option("--table", options->table,
+                      "Table file (default: the solved table for the rules, in " +
+                          default_table_directory().string() + ")");
+  return [options] { return run_hints(*options); };
+}
+
+const cli::CommandRegistrar solve_registrar{60, &setup_solve};
+const cli::CommandRegistrar hints_registrar{61, &setup_hints};
+
+}  // namespace
+}  // namespace ur::tables

@@ -1,0 +1,357 @@
+#include "tables/table.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+
+#include "solver/solver.h"
+
+namespace ur::tables {
+namespace {
+
+static_assert(std::endian::native == std::endian::little, "table files are little-endian");
+
+constexpr std::array<char, 8> kMagic = {'U', 'R', 'T', 'A', 'B', 'L', 'E', '\0'};
+constexpr std::uint32_t kVersion = 1;
+constexpr std::uint32_t kIndexScheme = 1;   // solver::PositionIndex layout, see table-format.md
+constexpr std::size_t kHeaderBytes = 4096;  // values start page-aligned
+constexpr std::size_t kHeaderChecked = 88;  // bytes covered by the header checksum
+
+// Field offsets in the header.
+enum : std::size_t {
+  kAtMagic = 0,
+  kAtVersion = 8,
+  kAtHeaderBytes = 12,
+  kAtPieces = 16,
+  kAtBearOff = 17,
+  kAtRouteLength = 18,
+  kAtDice = 19,
+  kAtRosettes = 20,
+  kAtShared = 24,
+  kAtSafe = 28,
+  kAtCaptureExtra = 32,
+  kAtIndexScheme = 36,
+  kAtCount = 40,
+  kAtEncoding = 48,
+  kAtValueBytes = 52,
+  kAtValuesChecksum = 56,
+  kAtResidual = 64,
+  kAtTolerance = 72,
+  kAtStartValue = 80,
+  kAtHeaderChecksum = 88,
+};
+
+template <class T>
+void put(std::vector<unsigned char>& bytes, std::size_t at, T value) {
+  std::memcpy(bytes.data() + at, &value, sizeof value);
+}
+template <class T>
+T get(const unsigned char* bytes, std::size_t at) {
+  T value;
+  std::memcpy(&value, bytes + at, sizeof value);
+  return value;
+}
+
+// A fast 64-bit checksum of 8-byte words (any change to one word changes it).
+class Checksum {
+ public:
+  void add(const void* data, std::size_t bytes) {
+    const unsigned char* p = static_cast<const unsigned char*>(data);
+    for (; bytes >= 8; bytes -= 8, p += 8) {
+      std::uint64_t word;
+      std::memcpy(&word, p, 8);
+      mix(word);
+    }
+    if (bytes) {
+      std::uint64_t word = 0;
+      std::memcpy(&word, p, bytes);
+      mix(word ^ (std::uint64_t{bytes} << 56));
+    }
+  }
+  std::uint64_t value() const { return state_ ^ (state_ >> 31); }
+
+ private:
+  void mix(std::uint64_t word) {
+    state_ = std::rotl(state_ ^ word, 27) * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
+  }
+  std::uint64_t state_ = 0x243F6A8885A308D3ull;
+};
+
+std::uint64_t checksum(const void* data, std::size_t bytes) {
+  Checksum sum;
+  sum.add(data, bytes);
+  return sum.value();
+}
+
+std::string describe(const Rules& rules) {
+  std::string text =
+      std::to_string(rules.pieces) + " pieces, bear-off " + std::string(to_string(rules.bear_off));
+  if (rules != finkel_rules(rules.pieces, rules.bear_off)) text += ", non-Finkel board or dice";
+  return text;
+}
+
+}  // namespace
+
+std::string_view to_string(Encoding encoding) {
+  switch (encoding) {
+    case Encoding::Fixed16:
+      return "u16";
+    case Encoding::Float32:
+      return "f32";
+    case Encoding::Float64:
+      break;
+  }
+  return "f64";
+}
+
+std::optional<Encoding> encoding_from_string(std::string_view name) {
+  for (Encoding encoding : {Encoding::Fixed16, Encoding::Float32, Encoding::Float64}) {
+    if (name == to_string(encoding)) return encoding;
+  }
+  return std::nullopt;
+}
+
+int bytes_per_value(Encoding encoding) {
+  switch (encoding) {
+    case Encoding::Fixed16:
+      return 2;
+    case Encoding::Float32:
+      return 4;
+    case Encoding::Float64:
+      break;
+  }
+  return 8;
+}
+
+std::filesystem::path default_table_directory() {
+  const char* data_home = std::getenv("XDG_DATA_HOME");
+  if (data_home && data_home[0] == '/') return std::filesystem::path(data_home) / "ur";
+  const char* home = std::getenv("HOME");
+  return std::filesystem::path(home && home[0] ? home : ".") / ".local" / "share" / "ur";
+}
+
+std::filesystem::path default_table_path(const Rules& rules) {
+  return default_table_directory() / ("ur-" + std::to_string(rules.pieces) + "p-" +
+                                      std::string(to_string(rules.bear_off)) + ".table");
+}
+
+std::optional<std::string> write_table(const std::filesystem::path& path, const Rules& rules,
+                                       const std::vector<double>& values, Encoding encoding,
+                                       const SolveInfo& info, const std::atomic<bool>* cancel) {
+  const solver::PositionIndex index(rules);
+  if (values.size() != index.size()) {
+    return "internal error: " + std::to_string(values.size()) + " values for " +
+           std::to_string(index.size()) + " positions";
+  }
+  std::error_code error;
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), error);
+  if (error) {
+    return "cannot create directory " + path.parent_path().string() + ": " + error.message();
+  }
+  const std::filesystem::path temporary = path.string() + ".partial-" + std::to_string(::getpid());
+  std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+  if (!out) return "cannot write " + temporary.string() + ": " + std::strerror(errno);
+  const auto fail = [&](std::string message) {
+    out.close();
+    std::filesystem::remove(temporary, error);
+    return std::optional<std::string>(std::move(message));
+  };
+
+  std::vector<unsigned char> header(kHeaderBytes, 0);
+  out.write(reinterpret_cast<const char*>(header.data()), kHeaderBytes);  // filled in below
+  Checksum values_checksum;
+  constexpr std::size_t kChunk = 1 << 16;  // values converted at a time
+  std::vector<unsigned char> buffer(kChunk * 8);
+  const std::size_t width = bytes_per_value(encoding);
+  for (std::size_t first = 0; first < values.size(); first += kChunk) {
+    if (cancel && cancel->load()) return fail("interrupted; no table written");
+    const std::size_t count = std::min(kChunk, values.size() - first);
+    for (std::size_t i = 0; i < count; ++i) {
+      const double v = std::clamp(values[first + i], 0.0, 1.0);
+      unsigned char* at = buffer.data() + i * width;
+      if (encoding == Encoding::Fixed16) {
+        const auto fixed = static_cast<std::uint16_t>(std::lround(v * 65535.0));
+        std::memcpy(at, &fixed, 2);
+      } else if (encoding == Encoding::Float32) {
+        const auto single = static_cast<float>(v);
+        std::memcpy(at, &single, 4);
+      } else {
+        std::memcpy(at, &v, 8);
+      }
+    }
+    values_checksum.add(buffer.data(), count * width);
+    out.write(reinterpret_cast<const char*>(buffer.data()), count * width);
+  }
+
+  std::memcpy(header.data() + kAtMagic, kMagic.data(), kMagic.size());
+  put<std::uint32_t>(header, kAtVersion, kVersion);
+  put<std::uint32_t>(header, kAtHeaderBytes, kHeaderBytes);
+  put<std::uint8_t>(header, kAtPieces, static_cast<std::uint8_t>(rules.pieces));
+  put<std::uint8_t>(header, kAtBearOff, static_cast<std::uint8_t>(rules.bear_off));
+  put<std::uint8_t>(header, kAtRouteLength, static_cast<std::uint8_t>(rules.route_length));
+  put<std::uint8_t>(header, kAtDice, static_cast<std::uint8_t>(rules.dice));
+  put<std::uint32_t>(header, kAtRosettes, rules.rosettes);
+  put<std::uint32_t>(header, kAtShared, rules.shared);
+  put<std::uint32_t>(header, kAtSafe, rules.safe);
+  put<std::uint8_t>(header, kAtCaptureExtra, rules.capture_gives_extra_throw ? 1 : 0);
+  put<std::uint32_t>(header, kAtIndexScheme, kIndexScheme);
+  put<std::uint64_t>(header, kAtCount, values.size());
+  put<std::uint32_t>(header, kAtEncoding, static_cast<std::uint32_t>(encoding));
+  put<std::uint32_t>(header, kAtValueBytes, static_cast<std::uint32_t>(width));
+  put<std::uint64_t>(header, kAtValuesChecksum, values_checksum.value());
+  put<double>(header, kAtResidual, info.residual);
+  put<double>(header, kAtTolerance, info.tolerance);
+  put<double>(header, kAtStartValue, values[index.rank(starting_position(rules))]);
+  put<std::uint64_t>(header, kAtHeaderChecksum, checksum(header.data(), kHeaderChecked));
+  out.seekp(0);
+  out.write(reinterpret_cast<const char*>(header.data()), kHeaderBytes);
+  out.flush();
+  if (!out) return fail("cannot write " + temporary.string() + ": " + std::strerror(errno));
+  out.close();
+  std::filesystem::rename(temporary, path, error);
+  if (error) return fail("cannot rename into " + path.string() + ": " + error.message());
+  return std::nullopt;
+}
+
+std::variant<std::shared_ptr<const Table>, std::string> Table::open(
+    const std::filesystem::path& path, const std::optional<Rules>& expected) {
+  const std::string name = path.string();
+  const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return "cannot open table " + name + ": " + std::strerror(errno);
+  struct stat status {};
+  if (::fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) {
+    ::close(fd);
+    return "table " + name + " is not a regular file";
+  }
+  const auto file_bytes = static_cast<std::size_t>(status.st_size);
+  if (file_bytes < kHeaderBytes) {
+    ::close(fd);
+    return "table " + name + " is too short (" + std::to_string(file_bytes) +
+           " bytes) to hold a header; it is not a ur table or was cut off";
+  }
+  void* mapping = ::mmap(nullptr, file_bytes, PROT_READ, MAP_SHARED, fd, 0);
+  ::close(fd);
+  if (mapping == MAP_FAILED) return "cannot map table " + name + ": " + std::strerror(errno);
+  const auto unmap_with = [&](std::string message) {
+    ::munmap(mapping, file_bytes);
+    return message;
+  };
+  const auto* bytes = static_cast<const unsigned char*>(mapping);
+  if (std::memcmp(bytes + kAtMagic, kMagic.data(), kMagic.size()) != 0) {
+    return unmap_with(name + " is not a ur table (bad magic)");
+  }
+  if (get<std::uint32_t>(bytes, kAtVersion) != kVersion) {
+    return unmap_with("table " + name + " has format version " +
+                      std::to_string(get<std::uint32_t>(bytes, kAtVersion)) + "; this ur reads " +
+                      std::to_string(kVersion) + ": solve again with `ur solve`");
+  }
+  if (get<std::uint64_t>(bytes, kAtHeaderChecksum) != checksum(bytes, kHeaderChecked) ||
+      get<std::uint32_t>(bytes, kAtHeaderBytes) != kHeaderBytes) {
+    return unmap_with("table " + name + " has a damaged header (checksum mismatch)");
+  }
+  Rules rules = finkel_rules();
+  rules.pieces = get<std::uint8_t>(bytes, kAtPieces);
+  rules.bear_off = static_cast<BearOff>(get<std::uint8_t>(bytes, kAtBearOff));
+  rules.route_length = get<std::uint8_t>(bytes, kAtRouteLength);
+  rules.dice = get<std::uint8_t>(bytes, kAtDice);
+  rules.rosettes = get<std::uint32_t>(bytes, kAtRosettes);
+  rules.shared = get<std::uint32_t>(bytes, kAtShared);
+  rules.safe = get<std::uint32_t>(bytes, kAtSafe);
+  rules.capture_gives_extra_throw = get<std::uint8_t>(bytes, kAtCaptureExtra) != 0;
+  if (auto problem = solver::unsupported_rules(rules)) {
+    return unmap_with("table " + name + " has rules this ur cannot index: " + *problem);
+  }
+  if (expected && *expected != rules) {
+    return unmap_with("table " + name + " is for " + describe(rules) + ", not for " +
+                      describe(*expected));
+  }
+  if (get<std::uint32_t>(bytes, kAtIndexScheme) != kIndexScheme) {
+    return unmap_with("table " + name + " uses an unknown index scheme");
+  }
+  const auto encoding_code = get<std::uint32_t>(bytes, kAtEncoding);
+  if (encoding_code < 1 || encoding_code > 3) {
+    return unmap_with("table " + name + " has unknown value encoding " +
+                      std::to_string(encoding_code));
+  }
+  const auto encoding = static_cast<Encoding>(encoding_code);
+  std::shared_ptr<Table> table(new Table(rules));
+  const std::uint64_t count = get<std::uint64_t>(bytes, kAtCount);
+  if (count != table->index_.size()) {
+    return unmap_with("table " + name + " holds " + std::to_string(count) + " values but " +
+                      describe(rules) + " has " + std::to_string(table->index_.size()) +
+                      " positions");
+  }
+  const std::size_t value_bytes = count * bytes_per_value(encoding);
+  if (file_bytes != kHeaderBytes + value_bytes) {
+    return unmap_with("table " + name + " is " + std::to_string(file_bytes) + " bytes, expected " +
+                      std::to_string(kHeaderBytes + value_bytes) + "; it was cut off or extended");
+  }
+  if (checksum(bytes + kHeaderBytes, value_bytes) != get<std::uint64_t>(bytes, kAtValuesChecksum)) {
+    return unmap_with("table " + name + " is damaged: the values' checksum does not match");
+  }
+  ::madvise(mapping, file_bytes, MADV_RANDOM);
+  table->encoding_ = encoding;
+  table->info_ = {get<double>(bytes, kAtResidual), get<double>(bytes, kAtTolerance)};
+  table->path_ = path;
+  table->mapping_ = mapping;
+  table->mapping_bytes_ = file_bytes;
+  table->data_ = bytes + kHeaderBytes;
+  return std::shared_ptr<const Table>(std::move(table));
+}
+
+std::shared_ptr<const Table> Table::from_values(const Rules& rules, std::vector<double> values) {
+  std::shared_ptr<Table> table(new Table(rules));
+  table->owned_ = std::move(values);
+  table->data_ = table->owned_.data();
+  table->encoding_ = Encoding::Float64;
+  return table;
+}
+
+Table::~Table() {
+  if (mapping_) ::munmap(mapping_, mapping_bytes_);
+}
+
+namespace {
+
+Position mover_view(const Position& position) {
+  return position.turn == Side::Light ? position : mirror(position);
+}
+
+}  // namespace
+
+double evaluate(const Table& table, const Position& position) {
+  const Rules& rules = table.rules();
+  if (const std::optional<Side> won = winner(rules, position)) {
+    return *won == position.turn ? 1.0 : 0.0;
+  }
+  return table.value(table.index().rank(position));
+}
+
+std::vector<MoveHint> hints(const Table& table, const Position& position, Roll roll) {
+  const Position view = mover_view(position);
+  const auto value_of = [&table](std::uint64_t at) { return table.value(at); };
+  std::vector<MoveHint> result;
+  for (const Move& move : legal_moves(table.rules(), view, roll)) {
+    result.push_back({move, solver::value_after_move(table.index(), view, move, value_of)});
+  }
+  std::stable_sort(result.begin(), result.end(),
+                   [](const MoveHint& a, const MoveHint& b) { return a.win > b.win; });
+  return result;
+}
+
+double pass_value(const Table& table, const Position& position) {
+  const auto value_of = [&table](std::uint64_t at) { return table.value(at); };
+  return solver::value_after_pass(table.index(), mover_view(position), value_of);
+}
+
+}  // namespace ur::tables

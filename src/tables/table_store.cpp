@@ -1,0 +1,104 @@
+#include "tables/table_store.h"
+
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace ur::tables {
+namespace {
+
+std::mutex& cache_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+std::map<std::string, std::shared_ptr<const Table>>& cache() {
+  static std::map<std::string, std::shared_ptr<const Table>> tables;
+  return tables;
+}
+
+// Tables solved in memory for rules whose file could not be saved, keyed like files.
+std::string memory_key(const Rules& rules) {
+  return "memory:" + default_table_path(rules).string();
+}
+
+std::string build_hint(const Rules& rules) {
+  std::string command = "ur solve --pieces " + std::to_string(rules.pieces);
+  if (rules.bear_off == BearOff::Any) command += " --bear-off any";
+  return "build it with `" + command + "`";
+}
+
+}  // namespace
+
+int default_solve_threads() {
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+std::shared_ptr<const Table> find_table(const Rules& rules, std::string* problem,
+                                        const std::optional<std::filesystem::path>& path) {
+  const std::filesystem::path file = path.value_or(default_table_path(rules));
+  std::lock_guard lock(cache_mutex());
+  if (auto found = cache().find(file.string()); found != cache().end()) {
+    if (found->second->rules() == rules) return found->second;
+  }
+  if (!path) {
+    if (auto found = cache().find(memory_key(rules)); found != cache().end()) return found->second;
+  }
+  std::error_code error;
+  if (!std::filesystem::exists(file, error)) {
+    if (problem) {
+      *problem = "no solved table for " + std::to_string(rules.pieces) + " pieces (bear-off " +
+                 std::string(to_string(rules.bear_off)) + ") at " + file.string() + "; " +
+                 build_hint(rules);
+    }
+    return nullptr;
+  }
+  auto opened = Table::open(file, rules);
+  if (auto* message = std::get_if<std::string>(&opened)) {
+    if (problem) *problem = *message + "; " + build_hint(rules);
+    return nullptr;
+  }
+  auto table = std::get<std::shared_ptr<const Table>>(std::move(opened));
+  cache()[file.string()] = table;
+  return table;
+}
+
+std::shared_ptr<const Table> load_or_solve(const Rules& rules,
+                                           const solver::ProgressCallback& progress,
+                                           std::string* problem) {
+  if (auto table = find_table(rules, nullptr)) return table;
+  if (auto unsupported = solver::unsupported_rules(rules)) {
+    if (problem) *problem = "cannot solve these rules: " + *unsupported;
+    return nullptr;
+  }
+  const solver::PositionIndex index(rules);
+  solver::SolveOptions options;
+  options.threads = default_solve_threads();
+  solver::SolveResult result = solver::solve(index, options, progress, nullptr);
+  const SolveInfo info{result.residual, options.tolerance};
+  const std::filesystem::path file = default_table_path(rules);
+  if (!write_table(file, rules, result.values, Encoding::Fixed16, info, nullptr)) {
+    if (auto table = find_table(rules, nullptr)) return table;
+  }
+  auto table = Table::from_values(rules, std::move(result.values));
+  std::lock_guard lock(cache_mutex());
+  cache()[memory_key(rules)] = table;
+  return table;
+}
+
+std::shared_ptr<const Table> table_for_play(const Rules& rules, std::string* problem) {
+  if (auto table = find_table(rules, problem)) return table;
+  if (rules.pieces > kSolveOnTheFlyMaxPieces) return nullptr;
+  return load_or_solve(rules, {}, problem);
+}
+
+std::optional<std::string> perfect_unavailable(const Rules& rules) {
+  std::string problem;
+  if (find_table(rules, &problem)) return std::nullopt;
+  if (rules.pieces <= kSolveOnTheFlyMaxPieces && !solver::unsupported_rules(rules)) {
+    return std::nullopt;
+  }
+  return problem;
+}
+
+}  // namespace ur::tables

@@ -1,0 +1,40 @@
+// Finding solved tables for the rules in play: a process-wide cache over the default table
+// location, with solving on the fly for small piece counts.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "solver/solver.h"
+#include "tables/table.h"
+
+namespace ur::tables {
+
+// Piece counts up to this solve in about a second, so a missing table is just computed.
+inline constexpr int kSolveOnTheFlyMaxPieces = 4;
+
+// The table for `rules` at `path` (default: default_table_path(rules)), loaded once per
+// process and shared. On failure returns null and sets `*problem` to what went wrong and
+// how to fix it.
+std::shared_ptr<const Table> find_table(const Rules& rules, std::string* problem,
+                                        const std::optional<std::filesystem::path>& path = {});
+
+// The table for `rules`: from the default location when there, else solved now (reporting
+// to `progress`, which may be empty) and saved there for next time (a failed save is not an
+// error). Null, with `*problem` set, only when the rules cannot be solved.
+std::shared_ptr<const Table> load_or_solve(const Rules& rules,
+                                           const solver::ProgressCallback& progress,
+                                           std::string* problem);
+
+// find_table, falling back to load_or_solve for piece counts up to kSolveOnTheFlyMaxPieces.
+std::shared_ptr<const Table> table_for_play(const Rules& rules, std::string* problem);
+
+// Why perfect play is not available right now for `rules` (no table and too many pieces to
+// solve on the fly), with the command that builds the table; nothing when it is.
+std::optional<std::string> perfect_unavailable(const Rules& rules);
+
+// Threads a solve should use: every core.
+int default_solve_threads();
+
+}  // namespace ur::tables

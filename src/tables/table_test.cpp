@@ -1,0 +1,240 @@
+#include "tables/table.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <random>
+
+#include "core/notation.h"
+#include "engine/handler.h"
+#include "tables/perfect_agent.h"
+#include "tables/table_store.h"
+
+namespace ur::tables {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Every test works in its own data directory so nothing touches the user's tables.
+class TableTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    directory_ = fs::temp_directory_path() / ("ur-table-test-" + std::to_string(::getpid()));
+    fs::create_directories(directory_);
+    ::setenv("XDG_DATA_HOME", directory_.c_str(), 1);
+  }
+  static void TearDownTestSuite() { fs::remove_all(directory_); }
+
+  static const std::vector<double>& solved(int pieces) {
+    static std::map<int, std::vector<double>> values;
+    if (!values.count(pieces)) {
+      solver::SolveOptions options;
+      options.threads = 2;
+      options.tolerance = 1e-12;
+      values[pieces] =
+          solver::solve(solver::PositionIndex(finkel_rules(pieces)), options, {}, nullptr).values;
+    }
+    return values[pieces];
+  }
+
+  static std::shared_ptr<const Table> in_memory(int pieces) {
+    static std::map<int, std::shared_ptr<const Table>> tables;
+    if (!tables.count(pieces))
+      tables[pieces] = Table::from_values(finkel_rules(pieces), solved(pieces));
+    return tables[pieces];
+  }
+
+  static fs::path write(int pieces, Encoding encoding, const std::string& name) {
+    const fs::path path = directory_ / name;
+    EXPECT_EQ(
+        write_table(path, finkel_rules(pieces), solved(pieces), encoding, {1e-12, 1e-12}, nullptr),
+        std::nullopt);
+    return path;
+  }
+
+  static std::string open_error(const fs::path& path, const std::optional<Rules>& rules) {
+    auto opened = Table::open(path, rules);
+    const std::string* message = std::get_if<std::string>(&opened);
+    return message ? *message : "";
+  }
+
+  static inline fs::path directory_;
+};
+
+TEST_F(TableTest, RoundTripsEveryEncoding) {
+  const std::vector<double>& values = solved(2);
+  for (const auto& [encoding, error] :
+       {std::pair{Encoding::Fixed16, 0.5 / 65535}, std::pair{Encoding::Float32, 1e-7},
+        std::pair{Encoding::Float64, 0.0}}) {
+    const fs::path path = write(2, encoding, "two-" + std::string(to_string(encoding)) + ".table");
+    EXPECT_EQ(fs::file_size(path), 4096 + values.size() * bytes_per_value(encoding));
+    auto opened = Table::open(path, finkel_rules(2));
+    ASSERT_TRUE(std::holds_alternative<std::shared_ptr<const Table>>(opened))
+        << std::get<std::string>(opened);
+    const auto table = std::get<std::shared_ptr<const Table>>(opened);
+    EXPECT_EQ(table->encoding(), encoding);
+    for (std::uint64_t at = 0; at < values.size(); ++at) {
+      ASSERT_NEAR(table->value(at), values[at], error + 1e-15);
+    }
+  }
+}
+
+TEST_F(TableTest, RefusesMismatchesWithClearMessages) {
+  const fs::path path = write(2, Encoding::Fixed16, "refuse.table");
+  EXPECT_NE(open_error(path, finkel_rules(3)).find("is for 2 pieces"), std::string::npos);
+  EXPECT_NE(open_error(path, finkel_rules(2, BearOff::Any)).find("not for 2 pieces, bear-off any"),
+            std::string::npos);
+  EXPECT_NE(open_error(directory_ / "missing.table", {}).find("cannot open"), std::string::npos);
+
+  const fs::path damaged = directory_ / "damaged.table";
+  fs::copy_file(path, damaged);
+  {
+    std::fstream file(damaged, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(4096 + 1000);
+    file.put('\x55');
+  }
+  EXPECT_NE(open_error(damaged, {}).find("checksum"), std::string::npos);
+
+  const fs::path cut = directory_ / "cut.table";
+  fs::copy_file(path, cut);
+  fs::resize_file(cut, fs::file_size(path) - 2);
+  EXPECT_NE(open_error(cut, {}).find("cut off"), std::string::npos);
+
+  const fs::path header = directory_ / "header.table";
+  fs::copy_file(path, header);
+  {
+    std::fstream file(header, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(16);
+    file.put('\x03');  // pieces
+  }
+  EXPECT_NE(open_error(header, {}).find("damaged header"), std::string::npos);
+}
+
+TEST_F(TableTest, GarbageFilesAreRefusedNotCrashedOn) {
+  std::mt19937_64 random(5);
+  for (int trial = 0; trial < 50; ++trial) {
+    const fs::path path = directory_ / ("garbage-" + std::to_string(trial));
+    std::ofstream out(path, std::ios::binary);
+    const std::size_t length = random() % 9000;
+    for (std::size_t i = 0; i < length; ++i) out.put(static_cast<char>(random()));
+    if (trial % 2 == 0 && length > 8) {
+      out.seekp(0);
+      out.write("URTABLE", 8);
+    }
+    out.close();
+    EXPECT_FALSE(open_error(path, {}).empty());
+  }
+}
+
+TEST_F(TableTest, InterruptedWriteLeavesNoFile) {
+  const std::atomic<bool> cancel{true};
+  const fs::path path = directory_ / "cancelled.table";
+  EXPECT_NE(write_table(path, finkel_rules(2), solved(2), Encoding::Fixed16, {}, &cancel),
+            std::nullopt);
+  EXPECT_FALSE(fs::exists(path));
+  for (const auto& entry : fs::directory_iterator(directory_)) {
+    EXPECT_EQ(entry.path().string().find(".partial"), std::string::npos) << entry.path();
+  }
+}
+
+TEST_F(TableTest, EvaluateAndHintsFromTheMoversView) {
+  const auto table = Table::from_values(finkel_rules(1), solved(1));
+  const Position start = starting_position(finkel_rules(1));
+  EXPECT_NEAR(evaluate(*table, start), 0.530049839525, 1e-11);
+  EXPECT_NEAR(evaluate(*table, starting_position(finkel_rules(1), Side::Dark)), 0.530049839525,
+              1e-11);
+  const Position near_end = std::get<Position>(parse_text("D:0/14/0:0/13/0", finkel_rules(1)));
+  const std::vector<MoveHint> two = hints(*table, near_end, 2);
+  ASSERT_EQ(two.size(), 1u);
+  EXPECT_EQ(two[0].win, 1.0);  // dark bears off its last piece
+  // Game over: the winner's side is certain.
+  const Position over = std::get<Position>(parse_text("L:0/-/1:0/14/0", finkel_rules(1)));
+  EXPECT_EQ(evaluate(*table, over), 1.0);
+  EXPECT_EQ(evaluate(*table, pass_turn(over)), 0.0);
+}
+
+// The value of a position is the roll-weighted best hint (or the pass value).
+RC_GTEST_FIXTURE_PROP(TableTest, HintsAgreeWithEvaluate, ()) {
+  const Rules rules = finkel_rules(3);
+  const auto table = in_memory(3);
+  const Position position =
+      table->index().unrank(*rc::gen::inRange<std::uint64_t>(0, table->index().size()));
+  RC_PRE(!is_game_over(rules, position));
+  double expected = 0;
+  for (Roll roll = 0; roll <= rules.max_roll(); ++roll) {
+    const std::vector<MoveHint> ranked = hints(*table, position, roll);
+    for (std::size_t i = 1; i < ranked.size(); ++i) RC_ASSERT(ranked[i - 1].win >= ranked[i].win);
+    expected += roll_probability(rules, roll) *
+                (ranked.empty() ? pass_value(*table, position) : ranked.front().win);
+  }
+  RC_ASSERT(std::abs(expected - evaluate(*table, position)) < 1e-11);
+}
+
+// The perfect agent's move is one whose hint value is the maximum.
+RC_GTEST_FIXTURE_PROP(TableTest, PerfectAgentPlaysAMaximumHint, ()) {
+  const Rules rules = finkel_rules(3);
+  const auto table = in_memory(3);
+  const auto agent = make_perfect_agent(table, "perfect");
+  const Position index_view =
+      table->index().unrank(*rc::gen::inRange<std::uint64_t>(0, table->index().size()));
+  const Position position = *rc::gen::arbitrary<bool>() ? mirror(index_view) : index_view;
+  const Roll roll = *rc::gen::inRange(1, 5);
+  RC_PRE(!is_game_over(rules, position));
+  const std::vector<MoveHint> ranked = hints(*table, position, roll);
+  RC_PRE(!ranked.empty());
+  const AgentChoice choice = agent->choose(rules, position, roll);
+  const auto chosen = std::find_if(ranked.begin(), ranked.end(),
+                                   [&](const MoveHint& hint) { return hint.move == choice.move; });
+  RC_ASSERT(chosen != ranked.end());
+  RC_ASSERT(chosen->win == ranked.front().win);
+  RC_ASSERT(choice.value.has_value());
+}
+
+TEST_F(TableTest, SmallRulesAreSolvedOnTheFlyAndSaved) {
+  std::string problem;
+  EXPECT_EQ(find_table(finkel_rules(2, BearOff::Any), &problem), nullptr);
+  EXPECT_NE(problem.find("ur solve --pieces 2 --bear-off any"), std::string::npos);
+  EXPECT_EQ(perfect_unavailable(finkel_rules(2, BearOff::Any)), std::nullopt);
+  const auto table = table_for_play(finkel_rules(2, BearOff::Any), &problem);
+  ASSERT_NE(table, nullptr);
+  EXPECT_TRUE(fs::exists(default_table_path(finkel_rules(2, BearOff::Any))));
+  EXPECT_NE(perfect_unavailable(finkel_rules(7)), std::nullopt);
+}
+
+TEST_F(TableTest, MakeAgentBuildsPerfect) {
+  write(1, Encoding::Fixed16, "ur-1p-exact.table");
+  fs::rename(directory_ / "ur-1p-exact.table", default_table_path(finkel_rules(1)));
+  auto made = make_agent("perfect", 1);
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Agent>>(made))
+      << std::get<AgentSpecError>(made).message;
+  auto bad = make_agent("perfect:/nonexistent/file.table", 1);
+  ASSERT_TRUE(std::holds_alternative<AgentSpecError>(bad));
+  EXPECT_NE(std::get<AgentSpecError>(bad).message.find("cannot open"), std::string::npos);
+}
+
+TEST_F(TableTest, EngineEvaluateAndHints) {
+  const auto answer = [](const std::string& line) {
+    return nlohmann::json::parse(engine::answer(line));
+  };
+  const nlohmann::json evaluated = answer(
+      R"({"cmd":"evaluate","rules":{"pieces":1},"position":{"turn":"light","light":{"start":1,"home":0,"board":[]},"dark":{"start":1,"home":0,"board":[]}}})");
+  ASSERT_TRUE(evaluated.contains("win")) << evaluated.dump();
+  EXPECT_NEAR(evaluated["win"].get<double>(), 0.530049839525, 1e-4);
+  const nlohmann::json hinted = answer(
+      R"({"cmd":"hints","rules":{"pieces":3},"roll":2,"position":{"turn":"dark","light":{"start":2,"home":0,"board":[6]},"dark":{"start":2,"home":0,"board":[4]}}})");
+  ASSERT_TRUE(hinted.contains("hints")) << hinted.dump();
+  ASSERT_EQ(hinted["hints"].size(), 2u);
+  EXPECT_GE(hinted["hints"][0]["win"].get<double>(), hinted["hints"][1]["win"].get<double>());
+  const nlohmann::json missing = answer(
+      R"({"cmd":"evaluate","rules":{"pieces":7},"position":{"turn":"light","light":{"start":7,"home":0,"board":[]},"dark":{"start":7,"home":0,"board":[]}}})");
+  ASSERT_TRUE(missing.contains("error")) << missing.dump();
+  EXPECT_NE(missing["error"].get<std::string>().find("ur solve --pieces 7"), std::string::npos);
+  const nlohmann::json bad_table = answer(
+      R"({"cmd":"evaluate","table":5,"position":{"turn":"light","light":{"start":7,"home":0,"board":[]},"dark":{"start":7,"home":0,"board":[]}}})");
+  EXPECT_TRUE(bad_table.contains("error"));
+}
+
+}  // namespace
+}  // namespace ur::tables

@@ -90,11 +90,7 @@ TEST(Keys, ThrowChooseByArrowsAndTypingThenMove) {
 }
 
 TEST(Keys, TwoDigitSquaresAndIllegalReasons) {
-  Game game(&make_agent);
-  Settings settings;
-  settings.opponent = std::string(kFriend);
-  settings.rules = finkel_rules(2);
-  ASSERT_FALSE(game.configure(settings));
+  Game game = make_game(std::string(kFriend), 7, finkel_rules(2));
   for (int roll : {4, 4}) {  // light: start -> 4 -> 8 (both rosettes)
     ASSERT_FALSE(game.force_roll(roll));
     ASSERT_FALSE(game.move(game.legal()[game.legal().size() - 1].from));
@@ -111,7 +107,6 @@ TEST(Keys, TwoDigitSquaresAndIllegalReasons) {
   EXPECT_EQ(ui.message, "");
   press(game, ui, "\r");
   EXPECT_EQ(game.position().board_of(Side::Light), square_bit(12));
-  // Dark enters on 4, then light (to move again? no: dark's turn) ...
   ASSERT_FALSE(game.force_roll(1));  // dark enters on 1
   ASSERT_FALSE(game.move(0));
   ASSERT_FALSE(game.force_roll(4));  // light: 12 + 4 overshoots; only entering on 4 is legal

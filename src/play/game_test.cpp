@@ -106,11 +106,7 @@ TEST(Game, CaptureAgainstTheComputerSaysYourPiece) {
 }
 
 TEST(Game, ExactBearOffIsExplained) {
-  Game game(&make_agent);
-  Settings settings;
-  settings.opponent = std::string(kFriend);
-  settings.rules = finkel_rules(1);
-  ASSERT_FALSE(game.configure(settings));
+  Game game = make_game(std::string(kFriend), 7, finkel_rules(1));
   for (int roll : {4, 4, 4}) {  // 0 -> 4 -> 8 -> 12, every landing a rosette but the last
     ASSERT_FALSE(game.force_roll(roll));
     ASSERT_FALSE(game.move(game.legal()[0].from));

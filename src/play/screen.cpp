@@ -211,17 +211,17 @@ void draw_menu(Canvas& canvas, int ox, int oy, const UiState& ui) {
     const bool is_seed = row == static_cast<int>(MenuRow::Seed);
     canvas.put(x + 28, line, is_seed ? value + (selected ? "_" : "") : "‹ " + value + " ›", style);
   }
-  int line = y + 13;
-  for (const std::string& text : {std::string("↑↓ choose · ←→/Enter change · digits type the seed"),
-                                  std::string("Auto-play and auto-pass apply at once; the rest"),
-                                  std::string("applies to the next new game. Esc or m closes.")}) {
-    canvas.put(x + 2, line++, text, palette::kHint);
-  }
+  // The hints, or in their place (in red) why the last change was refused.
+  std::vector<std::string> notes = {"↑↓ choose · ←→/Enter change · digits type the seed",
+                                    "Auto-play and auto-pass apply at once; the rest",
+                                    "applies to the next new game. Esc or m closes."};
+  Style note_style = palette::kHint;
   if (ui.message_is_error && !ui.message.empty()) {
-    const auto lines = wrap("✗ " + ui.message, width - 4);
-    for (std::size_t i = 0; i < lines.size() && i < 2; ++i) {
-      canvas.put(x + 2, y + height + static_cast<int>(i), lines[i], palette::kError);
-    }
+    notes = wrap("✗ " + ui.message, width - 4);
+    note_style = palette::kError;
+  }
+  for (std::size_t i = 0; i < notes.size() && i < 4; ++i) {
+    canvas.put(x + 2, y + 13 + static_cast<int>(i), notes[i], note_style);
   }
 }
 

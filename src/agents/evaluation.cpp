@@ -11,19 +11,34 @@ namespace {
 
 constexpr int kFeatureSquares = 14;  // route squares with their own weight
 
-struct SideView {
-  SquareMask board;
-  int home;
-};
+// Adds, for each of `pieces` on a capturable shared square, the index of its exposure
+// feature (offset by `near` or `far`) to `visit`. `enemy_board` and `enemy_start` are the
+// other side's pieces; shared squares have the same number for both sides.
+template <typename Visit>
+void for_each_exposed(const Rules& rules, SquareMask pieces, SquareMask enemy_board,
+                      int enemy_start, int near, int far, Visit visit) {
+  SquareMask exposed =
+      pieces & rules.shared & ~rules.safe &
+      square_range(eval_feature::kFirstSharedSquare,
+                   eval_feature::kFirstSharedSquare + eval_feature::kSharedSquares - 1);
+  while (exposed) {
+    const Square square = std::countr_zero(exposed);
+    exposed &= exposed - 1;
+    const int slot = square - eval_feature::kFirstSharedSquare;
+    if (enemy_board & square_range(std::max(1, square - rules.max_roll()), square - 1)) {
+      visit(near + slot);
+    } else if (enemy_start > 0 || (enemy_board & (square_bit(square) - 1))) {
+      visit(far + slot);
+    }
+  }
+}
 
 // Danger of one side's pieces: each piece the other side can hit with its next throw, by
 // the chance of that throw, times how far the piece has come (what a capture costs).
 double danger(const Rules& rules, SquareMask pieces, SquareMask attackers) {
   double total = 0.0;
-  SquareMask exposed = pieces & rules.shared & ~rules.safe;
-  while (exposed) {
+  for (SquareMask exposed = pieces & rules.shared & ~rules.safe; exposed; exposed &= exposed - 1) {
     const Square square = std::countr_zero(exposed);
-    exposed &= exposed - 1;
     total += hit_chance(rules, attackers, square) * square / 12.0;
   }
   return total;
@@ -57,6 +72,11 @@ void eval_features(const Rules& rules, const Position& position, std::span<doubl
   }
   features[f::kOurHome] = position.home[us] * scale;
   features[f::kTheirHome] = position.home[them] * scale;
+  const auto add = [&features, scale](int index) { features[index] += scale; };
+  for_each_exposed(rules, position.board[us], position.board[them], position.start[them],
+                   f::kOurNear, f::kOurFar, add);
+  for_each_exposed(rules, position.board[them], position.board[us], position.start[us],
+                   f::kTheirNear, f::kTheirFar, add);
   features[f::kOurDanger] = danger(rules, position.board[us], position.board[them]) * scale;
   features[f::kTheirDanger] = danger(rules, position.board[them], position.board[us]) * scale;
 }
@@ -75,6 +95,11 @@ double evaluate(const Rules& rules, const Position& position, const EvalWeights&
   for (SquareMask theirs = position.board[them] & weighted; theirs; theirs &= theirs - 1) {
     pieces += weights[f::kTheirSquare + std::countr_zero(theirs) - 1];
   }
+  const auto add = [&pieces, &weights](int index) { pieces += weights[index]; };
+  for_each_exposed(rules, position.board[us], position.board[them], position.start[them],
+                   f::kOurNear, f::kOurFar, add);
+  for_each_exposed(rules, position.board[them], position.board[us], position.start[us],
+                   f::kTheirNear, f::kTheirFar, add);
   pieces += weights[f::kOurDanger] * danger(rules, position.board[us], position.board[them]) +
             weights[f::kTheirDanger] * danger(rules, position.board[them], position.board[us]);
   const double logit = weights[f::kBias] + scale * pieces;

@@ -12,16 +12,25 @@ namespace ur {
 
 // Feature layout, all counted from the side to move ("us") against the other ("them").
 // Piece counts are scaled by 7 / rules.pieces so that one set of weights serves every
-// piece count.
+// piece count. A piece on a capturable shared square (5..12 but the safe 8) also counts
+// in one of two exposure groups: "near" when an enemy piece stands 1..4 squares behind it
+// (it can be hit by the next throw), "far" when the only enemies behind it are further back
+// or still waiting to enter.
 namespace eval_feature {
 inline constexpr int kBias = 0;          // constant 1: the value of having the throw
 inline constexpr int kOurSquare = 1;     // +k-1: our pieces on route square k (1..14)
 inline constexpr int kOurHome = 15;      // our pieces home
 inline constexpr int kTheirSquare = 16;  // +k-1: their pieces on route square k (1..14)
 inline constexpr int kTheirHome = 30;    // their pieces home
-inline constexpr int kOurDanger = 31;    // sum over our hittable pieces of P(hit) * square / 12
-inline constexpr int kTheirDanger = 32;  // the same for their pieces (we throw first)
-inline constexpr int kCount = 33;
+inline constexpr int kOurNear = 31;      // +k-5: our piece on shared square k, near enemy
+inline constexpr int kOurFar = 39;       // +k-5: our piece on k, enemy only far behind
+inline constexpr int kTheirNear = 47;    // +k-5: the same for their pieces
+inline constexpr int kTheirFar = 55;     // +k-5
+inline constexpr int kOurDanger = 63;      // sum over our hittable pieces of P(hit) * k / 12
+inline constexpr int kTheirDanger = 64;    // the same for their pieces (we throw first)
+inline constexpr int kCount = 65;
+inline constexpr int kFirstSharedSquare = 5;
+inline constexpr int kSharedSquares = 8;
 }  // namespace eval_feature
 
 using EvalWeights = std::array<double, eval_feature::kCount>;

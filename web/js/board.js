@@ -150,7 +150,16 @@ export class Board {
         height: CELL - 12,
         rx: 10,
       }),
-      svg('circle', { class: 'target-dot', cx: x + CELL / 2, cy: y + CELL / 2, r: 12 }),
+      svg('rect', {
+        class: 'highlight-edge',
+        x: x + 11,
+        y: y + 11,
+        width: CELL - 22,
+        height: CELL - 22,
+        rx: 7,
+      }),
+      // In the corner, so that a piece to be captured does not hide it.
+      svg('circle', { class: 'target-dot', cx: x + CELL - 17, cy: y + CELL - 17, r: 10 }),
       svg('rect', {
         class: 'focus-ring',
         x: x + 1,

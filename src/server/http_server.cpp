@@ -1,5 +1,6 @@
 #include "server/http_server.h"
 
+#include <array>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -37,6 +38,8 @@ constexpr std::size_t kMaxQueuedMessages = 2000;
 // Gap before each step of the computer's turn on a WebSocket, so the page can animate it.
 constexpr auto kComputerStepPace = std::chrono::milliseconds(600);
 constexpr std::string_view kServerName = "ur";
+constexpr auto kLingerTime = std::chrono::seconds(2);
+constexpr std::size_t kMaxLingerBytes = 1 << 20;
 
 // One line per request on stdout, unless quiet.
 class RequestLog {
@@ -384,9 +387,23 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         });
   }
 
+  // Ends the connection gracefully: no more sending, and whatever the client still sends is
+  // read and dropped for a moment ("lingering close"), so closing with unread data does not
+  // reset the connection before the client has read our last answer.
   void close() {
     beast::error_code ignored;
     stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    stream_.expires_after(kLingerTime);
+    discard_rest(0);
+  }
+
+  void discard_rest(std::size_t discarded) {
+    if (discarded > kMaxLingerBytes) return;
+    stream_.async_read_some(
+        asio::buffer(linger_buffer_),
+        [self = shared_from_this(), discarded](beast::error_code ec, std::size_t read) {
+          if (!ec) self->discard_rest(discarded + read);
+        });
   }
 
   beast::tcp_stream stream_;
@@ -397,6 +414,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::optional<http::request_parser<http::string_body>> parser_;
   http::request<http::string_body> request_;
   Clock::time_point begin_;
+  std::array<char, 4096> linger_buffer_;
 };
 
 }  // namespace

@@ -253,13 +253,14 @@ struct GameHub::Impl {
     }
   }
 
-  void remember(const std::string& id, const SlotPtr& slot) {
-    std::lock_guard lock(cache_mutex);
+  // Adds `slot` under `id` unless the game is there already; returns the cached slot.
+  // Call with cache_mutex held.
+  SlotPtr cache_slot(const std::string& id, const SlotPtr& slot) {
     if (cache.size() >= kMaxCachedGames) {
       // A slot only the cache holds has no request, task or listener using it.
       std::erase_if(cache, [](const auto& entry) { return entry.second.use_count() == 1; });
     }
-    cache.emplace(id, slot);
+    return cache.emplace(id, slot).first->second;
   }
 
   // The game's slot, loading it from the store when needed; null when no such game exists.
@@ -275,8 +276,7 @@ struct GameHub::Impl {
     slot->game = game_from_record(json::parse(*record));
     std::lock_guard lock(cache_mutex);
     // Another thread may have loaded it meanwhile; keep theirs so there is one slot a game.
-    const auto [entry, inserted] = cache.emplace(id, slot);
-    return entry->second;
+    return cache_slot(id, slot);
   }
 
   // The computer player for `spec`, one per worker thread and spec (agents keep no state
@@ -441,7 +441,10 @@ struct GameHub::Impl {
         Events events;
         Game game = new_series(id, settings, seed, events);
         commit(*slot, std::move(game), events, false);
-        remember(id, slot);
+        {
+          std::lock_guard lock(cache_mutex);
+          cache_slot(id, slot);
+        }
         play_computer_turn(*slot, events);
         reply(game_response(slot->game, events, 201));
       });

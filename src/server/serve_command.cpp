@@ -43,8 +43,11 @@ int run_serve(const ServeOptions& options) {
       return make_agent(spec, seed);
     };
     server::HttpServer http(std::move(hub), options.server);
-    const std::string shown_host =
-        options.server.host == "0.0.0.0" ? "127.0.0.1" : options.server.host;
+    // A wildcard address is not something to open; IPv6 addresses need brackets in a URL.
+    std::string shown_host = options.server.host;
+    if (shown_host == "0.0.0.0") shown_host = "127.0.0.1";
+    if (shown_host == "::") shown_host = "::1";
+    if (shown_host.find(':') != std::string::npos) shown_host = "[" + shown_host + "]";
     std::cout << "ur serve: open http://" << shown_host << ":" << http.port() << "/ to play\n"
               << "ur serve: games are kept in " << (data_dir / "games.sqlite3").string()
               << "; Ctrl-C stops the server\n"

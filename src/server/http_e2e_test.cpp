@@ -1,0 +1,190 @@
+// Real HTTP and WebSocket round trips against an in-process server on a free port.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <random>
+
+#include "server/http_client.h"
+#include "server/http_server.h"
+#include "server/test_agent.h"
+
+namespace ur::server {
+namespace {
+
+using nlohmann::json;
+
+class ServerFixture : public ::testing::Test {
+ protected:
+  ServerFixture()
+      : data_dir_(std::filesystem::temp_directory_path() /
+                  ("ur-http-test-" + std::to_string(std::random_device{}()))) {
+    std::filesystem::create_directories(data_dir_);
+    start();
+  }
+  ~ServerFixture() override {
+    server_.reset();
+    std::filesystem::remove_all(data_dir_);
+  }
+
+  void start() {
+    HubOptions hub;
+    hub.data_dir = data_dir_;
+    hub.make_agent = testing::test_agent_maker();
+    hub.worker_threads = 2;
+    ServerOptions options;
+    options.port = 0;
+    options.quiet = true;
+    server_ = std::make_unique<HttpServer>(std::move(hub), options);
+    server_->start();
+  }
+
+  std::uint16_t port() const { return server_->port(); }
+
+  json create_game(HttpConnection& connection, const json& settings) {
+    const HttpReply reply =
+        connection.request("POST", "/api/games", json{{"settings", settings}}.dump());
+    EXPECT_EQ(reply.status, 201) << reply.body;
+    return json::parse(reply.body)["game"];
+  }
+
+  std::filesystem::path data_dir_;
+  std::unique_ptr<HttpServer> server_;
+};
+
+TEST_F(ServerFixture, ServesThePageAndTheApiOnOnePort) {
+  HttpConnection connection(port());
+  EXPECT_EQ(connection.request("GET", "/api/health").body, R"({"ok":true})");
+  const HttpReply page = connection.request("GET", "/");
+  EXPECT_TRUE(page.status == 200 || page.status == 404);  // 404 only while web/ is empty
+  if (page.status == 200) {
+    EXPECT_NE(page.body.find("<html"), std::string::npos);
+  }
+  EXPECT_EQ(connection.request("GET", "/no-such-file.js").status, 404);
+  EXPECT_EQ(connection.request("POST", "/index.html").status, 405);
+
+  const json game = create_game(connection, {{"opponent", "hard"}});
+  const std::string base = "/api/games/" + game["id"].get<std::string>();
+  const HttpReply thrown = connection.request("POST", base + "/throw");
+  ASSERT_EQ(thrown.status, 200) << thrown.body;
+  EXPECT_GE(thrown.server_millis, 0);
+  EXPECT_EQ(json::parse(thrown.body)["events"][0]["type"], "throw");
+  const HttpReply again = connection.request("POST", base + "/throw");
+  EXPECT_EQ(again.status, 409);
+  EXPECT_EQ(json::parse(again.body)["code"], "throw_pending");
+}
+
+TEST_F(ServerFixture, RefusesMalformedAndOversizedHttp) {
+  const std::string garbage = HttpConnection(port()).raw_exchange("GARBAGE\r\n\r\n");
+  EXPECT_TRUE(garbage.starts_with("HTTP/1.1 400")) << garbage;
+
+  // Refused as soon as the header announces the size (the body is never read).
+  const std::string oversized = HttpConnection(port()).raw_exchange(
+      "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n");
+  EXPECT_TRUE(oversized.starts_with("HTTP/1.1 413")) << oversized.substr(0, 200);
+  EXPECT_NE(oversized.find("too_large"), std::string::npos);
+
+  const std::string long_header = HttpConnection(port()).raw_exchange(
+      "GET / HTTP/1.1\r\nX-Long: " + std::string(20000, 'a') + "\r\n\r\n");
+  EXPECT_TRUE(long_header.starts_with("HTTP/1.1 413")) << long_header.substr(0, 200);
+
+  // The server still serves everyone else.
+  HttpConnection connection(port());
+  EXPECT_EQ(connection.request("GET", "/api/health").status, 200);
+}
+
+TEST_F(ServerFixture, WebSocketSendsUpdatesAndAnswersIntents) {
+  HttpConnection connection(port());
+  const json game = create_game(connection, {{"opponent", "friend"}});
+  const std::string id = game["id"];
+  SocketConnection socket(port(), "/api/games/" + id + "/ws");
+  const json first = json::parse(socket.receive());
+  EXPECT_EQ(first["type"], "update");
+  EXPECT_EQ(first["game"], game);
+
+  socket.send(R"({"action":"throw"})");
+  const json thrown = json::parse(socket.receive());
+  EXPECT_EQ(thrown["type"], "update");
+  EXPECT_EQ(thrown["events"][0]["type"], "throw");
+  EXPECT_EQ(thrown["game"]["version"], game["version"].get<int>() + 1);
+
+  socket.send(R"({"action":"move","from":99})");
+  const json refused = json::parse(socket.receive());
+  EXPECT_EQ(refused["type"], "error");
+  EXPECT_EQ(refused["code"], "bad_request");
+  EXPECT_EQ(refused["action"], "move");
+  socket.send("not json");
+  EXPECT_EQ(json::parse(socket.receive())["code"], "bad_json");
+
+  // An intent over HTTP reaches the socket too.
+  const HttpReply moved = connection.request(
+      "POST", "/api/games/" + id + "/" + (thrown["game"]["phase"] == "move" ? "move" : "pass"),
+      thrown["game"]["phase"] == "move"
+          ? json{{"from", thrown["game"]["legal_moves"][0]["from"]}}.dump()
+          : "");
+  ASSERT_EQ(moved.status, 200) << moved.body;
+  EXPECT_EQ(json::parse(socket.receive())["game"], json::parse(moved.body)["game"]);
+
+  EXPECT_THROW(SocketConnection(port(), "/api/games/g-0123456789abcdef/ws"), std::runtime_error);
+  EXPECT_THROW(SocketConnection(port(), "/api/health"), std::runtime_error);
+}
+
+TEST_F(ServerFixture, ComputerTurnsArriveOneStepPerUpdate) {
+  HttpConnection connection(port());
+  const json game = create_game(connection, {{"opponent", "easy"}, {"auto_pass", true}});
+  SocketConnection socket(port(), "/api/games/" + game["id"].get<std::string>() + "/ws");
+  socket.receive();
+  // Play light until the computer has taken a turn with at least one step.
+  json state = game;
+  int computer_updates = 0;
+  for (int i = 0; i < 50 && computer_updates == 0; ++i) {
+    const std::string phase = state["phase"];
+    socket.send(phase == "move"
+                    ? json{{"action", "move"}, {"from", state["legal_moves"][0]["from"]}}.dump()
+                    : json{{"action", "throw"}}.dump());
+    do {
+      const json update = json::parse(socket.receive());
+      ASSERT_EQ(update["type"], "update") << update.dump();
+      state = update["game"];
+      if (!update["events"].empty() && update["events"][0]["side"] == "dark") {
+        EXPECT_EQ(update["events"].size(), 1u);  // one throw, move or pass per update
+        ++computer_updates;
+      }
+    } while (state["to_move"] == "dark");
+  }
+  EXPECT_GT(computer_updates, 0);
+}
+
+TEST_F(ServerFixture, AGameSurvivesARestartOfTheServer) {
+  json game;
+  {
+    HttpConnection connection(port());
+    game = create_game(connection, {{"opponent", "medium"}});
+    const HttpReply thrown =
+        connection.request("POST", "/api/games/" + game["id"].get<std::string>() + "/throw");
+    game = json::parse(thrown.body)["game"];
+  }
+  server_.reset();
+  start();
+  HttpConnection connection(port());
+  const HttpReply resumed =
+      connection.request("GET", "/api/games/" + game["id"].get<std::string>());
+  ASSERT_EQ(resumed.status, 200);
+  EXPECT_EQ(json::parse(resumed.body)["game"], game);
+}
+
+TEST_F(ServerFixture, APortInUseIsAClearError) {
+  HubOptions hub;
+  hub.data_dir = data_dir_;
+  hub.make_agent = testing::test_agent_maker();
+  ServerOptions options;
+  options.port = port();
+  try {
+    HttpServer second(std::move(hub), options);
+    FAIL() << "a second server bound the same port";
+  } catch (const std::runtime_error& error) {
+    EXPECT_NE(std::string(error.what()).find("in use"), std::string::npos) << error.what();
+  }
+}
+
+}  // namespace
+}  // namespace ur::server

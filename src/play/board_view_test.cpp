@@ -117,8 +117,8 @@ TEST(Screen, FriendGameAfterAThrow) {
   └───────┴───────┴───────┴───────┘ ╰─────╯ ╰─────╯ └───────┴───────┘
   ▶ ○ light
 
-   ╱•╲   ╱•╲   ╱•╲   ╱ ╲        Light threw 3
-  ╱___╲ ╱___╲ ╱___╲ ╱___╲ = 3   ← → and Enter, or type a square (s = new)
+   ╱•╲   ╱•╲   ╱•╲   ╱ ╲          Light threw 3
+  ╱___╲ ╱___╲ ╱___╲ ╱___╲ = 3     ← → and Enter, or type a square (s = new)
 
   » start → 3, enters a new piece   (Enter to move)
 

@@ -20,7 +20,7 @@ constexpr int kLogRow = 20;  // two lines: the latest log entries
 constexpr int kSettingsRow = 22;
 constexpr int kKeysRow = 23;
 constexpr int kLeft = 2;
-constexpr int kHeadlineColumn = 28;
+constexpr int kHeadlineColumn = 34;  // right of the dice and their count
 
 // Splits `text` into lines of at most `width` cells, breaking at spaces.
 std::vector<std::string> wrap(const std::string& text, int width) {
@@ -270,7 +270,8 @@ BoardMarks marks_for(const Game& game, const UiState& ui) {
 }
 
 std::string settings_summary(const Settings& settings) {
-  return std::to_string(settings.rules.pieces) + " pieces · " +
+  return std::to_string(settings.rules.pieces) +
+         (settings.rules.pieces == 1 ? " piece · " : " pieces · ") +
          (settings.rules.bear_off == BearOff::Exact ? "exact" : "any-throw") + " bear-off · " +
          opener_name(settings.opener) + " starts · auto-play " +
          (settings.auto_play ? "on" : "off") + " · auto-pass " +
@@ -333,8 +334,8 @@ Canvas compose_screen(const Game& game, const UiState& ui, int width, int height
   const bool fresh = game.phase() == Phase::Move || game.phase() == Phase::Pass;
   draw_dice(canvas, ox + kLeft, oy + kDiceRow, game.dice(), fresh);
   const Headline lines = headline(game, ui);
-  canvas.put(ox + kHeadlineColumn + 4, oy + kDiceRow, lines.first, palette::kTitle);
-  canvas.put(ox + kHeadlineColumn + 4, oy + kDiceRow + 1, lines.second, palette::kHint);
+  canvas.put(ox + kHeadlineColumn, oy + kDiceRow, lines.first, palette::kTitle);
+  canvas.put(ox + kHeadlineColumn, oy + kDiceRow + 1, lines.second, palette::kHint);
 
   const auto detail_lines = wrap(detail(game, ui), kMinWidth - 2 * kLeft);
   for (std::size_t i = 0; i < detail_lines.size() && i < 2; ++i) {

@@ -688,6 +688,24 @@ async function resume() {
   await startNewGame();
 }
 
+// True once anything has happened in the game and it is not over.
+function gameInProgress(game) {
+  const pieces = game.rules.pieces;
+  const { light, dark } = game.position;
+  const moved = light.start < pieces || dark.start < pieces;
+  return game.phase !== 'game_over' && (moved || game.roll !== null);
+}
+
+function onNewGameButton() {
+  const game = state.game;
+  if (game && gameInProgress(game)) {
+    $('confirm-new-dialog').returnValue = '';
+    $('confirm-new-dialog').showModal();
+    return;
+  }
+  onNewGame();
+}
+
 function onNewGame() {
   const game = state.game;
   if (!game) {
@@ -713,6 +731,8 @@ function openSettings() {
   $('settings-note').textContent = game?.next_settings
     ? 'Some changes are waiting for the next game.'
     : 'Changes apply at once if nothing has been thrown yet, otherwise from the next game.';
+  // Escape closes without a button: no stale choice may count as "save".
+  $('settings-dialog').returnValue = '';
   $('settings-dialog').showModal();
 }
 
@@ -824,7 +844,10 @@ function init() {
   );
   $('throw-button').addEventListener('click', onThrow);
   $('pass-button').addEventListener('click', onPass);
-  $('new-game-button').addEventListener('click', onNewGame);
+  $('new-game-button').addEventListener('click', onNewGameButton);
+  $('confirm-new-dialog').addEventListener('close', () => {
+    if ($('confirm-new-dialog').returnValue === 'new') onNewGame();
+  });
   $('settings-button').addEventListener('click', openSettings);
   $('rules-button').addEventListener('click', openRules);
   $('rules-close').addEventListener('click', closeRules);

@@ -157,3 +157,21 @@ test('a second tab on the same game follows it through the WebSocket', async ({ 
   }
   await context.close();
 });
+
+test('New game during a game asks first', async ({ page }) => {
+  await openFreshGame(page);
+  await chooseSettings(page, { opponent: 'easy', pieces: 3 });
+  const controls = await waitSettled(page);
+  if (controls.canThrow) await page.click('#throw-button');
+  await waitSettled(page);
+  const before = await serverState(page);
+  await page.click('#new-game-button');
+  const confirm = page.locator('#confirm-new-dialog');
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Keep playing' }).click();
+  await expect(confirm).toBeHidden();
+  expect((await serverState(page)).version).toBe(before.version);
+  await page.click('#new-game-button');
+  await confirm.getByRole('button', { name: 'Start a new game' }).click();
+  await expect.poll(async () => (await serverState(page)).game_number).toBe(before.game_number + 1);
+});

@@ -125,5 +125,7 @@ inline const Move* find_move(const MoveList& moves, Square from) {
   }
   return nullptr;
 }
+// The result points into `moves`, so a temporary list would leave it dangling.
+const Move* find_move(const MoveList&& moves, Square from) = delete;
 
 }  // namespace ur

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "core/notation.h"
+#include "core/test_support.h"
 
 namespace ur {
 namespace {
@@ -61,20 +62,20 @@ TEST(Rules, CaptureOnSharedSquareSendsPieceHome) {
 
 TEST(Rules, CentralRosetteIsSafe) {
   const Position position = parse("L:6/6/0:6/8/0");
-  EXPECT_EQ(find_move(legal_moves(kFinkel, position, 2), 6), nullptr);
+  EXPECT_FALSE(testing::move_from(kFinkel, position, 2, 6));
 }
 
 TEST(Rules, PrivateSquaresNeverCapture) {
   // Both sides on their own square 2: different physical squares.
   const Position position = parse("L:6/1/0:6/2/0");
-  const Move* move = find_move(legal_moves(kFinkel, position, 1), 1);
-  ASSERT_NE(move, nullptr);
+  const auto move = testing::move_from(kFinkel, position, 1, 1);
+  ASSERT_TRUE(move);
   EXPECT_FALSE(move->capture);
 }
 
 TEST(Rules, PiecesJumpOverAnyPiece) {
   const Position position = parse("L:5/5,6/0:6/7/0");
-  EXPECT_NE(find_move(legal_moves(kFinkel, position, 3), 5), nullptr);  // 5 -> 8 over 6, 7
+  EXPECT_TRUE(testing::move_from(kFinkel, position, 3, 5));  // 5 -> 8 over 6, 7
 }
 
 TEST(Rules, RosetteGivesAnotherThrow) {
@@ -82,8 +83,8 @@ TEST(Rules, RosetteGivesAnotherThrow) {
     Position position = starting_position(kFinkel);
     position.start[0] = 6;
     position.board[0] = square_bit(rosette - 2);
-    const Move* move = find_move(legal_moves(kFinkel, position, 2), rosette - 2);
-    ASSERT_NE(move, nullptr);
+    const auto move = testing::move_from(kFinkel, position, 2, rosette - 2);
+    ASSERT_TRUE(move);
     EXPECT_TRUE(move->extra_throw) << rosette;
     EXPECT_EQ(apply_move(kFinkel, position, *move).turn, Side::Light);
   }
@@ -91,9 +92,9 @@ TEST(Rules, RosetteGivesAnotherThrow) {
 
 TEST(Rules, BearOffNeedsExactThrow) {
   const Position position = parse("L:6/13/0:7/-/0");
-  EXPECT_EQ(find_move(legal_moves(kFinkel, position, 3), 13), nullptr);
-  const Move* exact = find_move(legal_moves(kFinkel, position, 2), 13);
-  ASSERT_NE(exact, nullptr);
+  EXPECT_FALSE(testing::move_from(kFinkel, position, 3, 13));
+  const auto exact = testing::move_from(kFinkel, position, 2, 13);
+  ASSERT_TRUE(exact);
   EXPECT_EQ(exact->to, 15);
   EXPECT_FALSE(exact->extra_throw);
 }
@@ -101,8 +102,8 @@ TEST(Rules, BearOffNeedsExactThrow) {
 TEST(Rules, AnyThrowBearOffSetting) {
   const Rules any = finkel_rules(7, BearOff::Any);
   const Position position = parse("L:6/13/0:7/-/0", any);
-  const Move* move = find_move(legal_moves(any, position, 4), 13);
-  ASSERT_NE(move, nullptr);
+  const auto move = testing::move_from(any, position, 4, 13);
+  ASSERT_TRUE(move);
   EXPECT_EQ(move->to, 15);
 }
 

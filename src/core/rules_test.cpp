@@ -89,12 +89,12 @@ TEST(RulesTurn, ExactBearOffFromEachOfTheLastSquares) {
     position.start[0] = 6;
     position.board[0] = square_bit(from);
     for (Roll roll = 1; roll <= 4; ++roll) {
-      const Move* move = find_move(legal_moves(kFinkel, position, roll), from);
+      const auto move = testing::move_from(kFinkel, position, roll, from);
       if (from + roll == 15) {
-        ASSERT_NE(move, nullptr) << from << "+" << roll;
+        ASSERT_TRUE(move) << from << "+" << roll;
         EXPECT_EQ(move->to, 15);
       } else if (from + roll > 15) {
-        EXPECT_EQ(move, nullptr) << from << "+" << roll;
+        EXPECT_FALSE(move) << from << "+" << roll;
         EXPECT_EQ(why_illegal(kFinkel, position, roll, from), IllegalReason::NeedsExactBearOff);
       }
     }
@@ -105,8 +105,8 @@ TEST(RulesTurn, AnyThrowBearOffAlsoAcceptsTheExactThrow) {
   const Rules any = finkel_rules(7, BearOff::Any);
   const Position position = parse("L:6/12/0:7/-/0", any);
   for (Roll roll = 3; roll <= 4; ++roll) {
-    const Move* move = find_move(legal_moves(any, position, roll), 12);
-    ASSERT_NE(move, nullptr);
+    const auto move = testing::move_from(any, position, roll, 12);
+    ASSERT_TRUE(move);
     EXPECT_EQ(move->to, 15);
     EXPECT_EQ(apply_move(any, position, *move).home_of(Side::Light), 1);
   }
@@ -118,13 +118,13 @@ TEST(RulesTurn, CaptureOnEverySharedSquareExceptTheCentralRosette) {
     position.start = {6, 6};
     position.board[0] = square_bit(target - 1);
     position.board[1] = square_bit(target);
-    const Move* move = find_move(legal_moves(kFinkel, position, 1), target - 1);
+    const auto move = testing::move_from(kFinkel, position, 1, target - 1);
     if (target == 8) {
-      EXPECT_EQ(move, nullptr);
+      EXPECT_FALSE(move);
       EXPECT_EQ(why_illegal(kFinkel, position, 1, target - 1), IllegalReason::OpponentOnSafe);
       continue;
     }
-    ASSERT_NE(move, nullptr) << target;
+    ASSERT_TRUE(move) << target;
     EXPECT_TRUE(move->capture) << target;
     const Position after = apply_move(kFinkel, position, *move);
     EXPECT_EQ(after.start_of(Side::Dark), 7);
@@ -135,22 +135,22 @@ TEST(RulesTurn, CaptureOnEverySharedSquareExceptTheCentralRosette) {
 
 TEST(RulesTurn, CentralRosetteIsOpenWhenEmptyAndGivesAnotherThrow) {
   const Position position = parse("L:6/5/0:6/9/0");
-  const Move* move = find_move(legal_moves(kFinkel, position, 3), 5);
-  ASSERT_NE(move, nullptr);
+  const auto move = testing::move_from(kFinkel, position, 3, 5);
+  ASSERT_TRUE(move);
   EXPECT_FALSE(move->capture);
   EXPECT_TRUE(move->extra_throw);
 }
 
 TEST(RulesTurn, CaptureAndBearOffGiveNoExtraThrow) {
   const Position capture = parse("L:6/3/0:6/5/0");
-  const Move* taking = find_move(legal_moves(kFinkel, capture, 2), 3);
-  ASSERT_NE(taking, nullptr);
+  const auto taking = testing::move_from(kFinkel, capture, 2, 3);
+  ASSERT_TRUE(taking);
   EXPECT_TRUE(taking->capture);
   EXPECT_FALSE(taking->extra_throw);
   EXPECT_EQ(apply_move(kFinkel, capture, *taking).turn, Side::Dark);
   const Position bearing = parse("L:5/11,14/0:7/-/0");
-  const Move* leaving = find_move(legal_moves(kFinkel, bearing, 4), 11);
-  ASSERT_NE(leaving, nullptr);
+  const auto leaving = testing::move_from(kFinkel, bearing, 4, 11);
+  ASSERT_TRUE(leaving);
   EXPECT_FALSE(leaving->extra_throw);
   EXPECT_EQ(apply_move(kFinkel, bearing, *leaving).turn, Side::Dark);
 }
@@ -158,8 +158,8 @@ TEST(RulesTurn, CaptureAndBearOffGiveNoExtraThrow) {
 TEST(RulesTurn, OpponentOnOwnRouteSquareOfSameNumberDoesNotBlockPrivateSquares) {
   // Dark on its own 4 and 14 is on a different physical square from light's 4 and 14.
   const Position position = parse("L:5/2,12/0:5/4,14/0");
-  EXPECT_NE(find_move(legal_moves(kFinkel, position, 2), 2), nullptr);
-  EXPECT_NE(find_move(legal_moves(kFinkel, position, 2), 12), nullptr);
+  EXPECT_TRUE(testing::move_from(kFinkel, position, 2, 2));
+  EXPECT_TRUE(testing::move_from(kFinkel, position, 2, 12));
 }
 
 TEST(RulesTurn, PassExplainsWhy) {

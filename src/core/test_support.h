@@ -3,6 +3,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -111,6 +112,14 @@ inline std::string random_text(std::mt19937_64& random, std::string_view alphabe
     text += alphabet[random() % alphabet.size()];
   }
   return text;
+}
+
+// A copy of the legal move for `roll` from `from`, or nothing when that move is illegal.
+inline std::optional<Move> move_from(const Rules& rules, const Position& position, Roll roll,
+                                     Square from) {
+  const MoveList moves = legal_moves(rules, position, roll);
+  if (const Move* move = find_move(moves, from)) return *move;
+  return std::nullopt;
 }
 
 inline Position parse_or_die(std::string_view text, const Rules& rules) {

@@ -3,6 +3,7 @@
 #include "play/board_view.h"
 
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
 #include "core/notation.h"
 #include "play/controller.h"
@@ -142,6 +143,24 @@ TEST(Screen, ColourIsOnlyInTheColouredRendering) {
   const Canvas canvas = compose_screen(game, UiState{}, kMinWidth, kMinHeight);
   EXPECT_EQ(canvas.text(false).find('\x1b'), std::string::npos);
   EXPECT_NE(canvas.text(true).find("\x1b[0;1;38;5;45m○"), std::string::npos) << "light in colour";
+}
+
+TEST(Canvas, BoxLinesMergeIntoJunctionsAndDashesStayStraight) {
+  Canvas canvas(5, 3);
+  canvas.horizontal_line(0, 4, 0, false, palette::kFrame);
+  canvas.horizontal_line(0, 4, 2, true, palette::kFrame);
+  canvas.vertical_line(0, 0, 2, false, palette::kFrame);
+  canvas.vertical_line(2, 0, 2, true, palette::kFrame);
+  canvas.commit_lines();
+  EXPECT_EQ(canvas.text(false), "┌─┬──\n│ ┆\n└┄┴┄┄\n");
+}
+
+RC_GTEST_PROP(Canvas, AnyTextAnywhereIsClippedSafely, (std::string text, int x, int y)) {
+  Canvas canvas(10, 4);
+  canvas.put(x % 20 - 5, y % 8 - 2, text);
+  canvas.put_centered(x % 20 - 5, 1, 6, text, palette::kError);
+  RC_ASSERT(canvas.lines(true).size() == 4u);
+  RC_ASSERT(canvas.lines(false).size() == 4u);
 }
 
 }  // namespace

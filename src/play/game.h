@@ -115,7 +115,7 @@ class Game {
   std::string side_label(Side side) const;
   // The side whose view the board takes: the human against the computer, else the mover.
   Side viewer() const;
-  // A sentence describing the legal move from `from`: "6 → 9, captures dark's piece".
+  // A legal move in words for the preview line: "6 → 9, captures dark's piece".
   std::string describe_move(const Move& move) const;
   // Why the current throw must be passed ("" when not in the Pass phase).
   std::string pass_reason() const;

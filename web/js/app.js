@@ -505,15 +505,19 @@ async function sendIntent(action, body = {}) {
     const result = await api.intent(game.id, action, body);
     state.inFlight -= 1;
     acceptUpdate(result.game, result.events, 'http');
+    return result.game;
   } catch (error) {
     state.inFlight -= 1;
     if (error instanceof ApiError && error.code === 'unknown_game') {
       setNotice('This game is no longer on the server; a new one has started.', 'info');
       await startNewGame();
+    } else if (error instanceof ApiError && error.code === 'bad_settings' && body.settings?.opponent === 'perfect') {
+      setNotice('The Perfect level needs the solved table, which this server does not have. Nothing was changed.');
     } else {
       setNotice(error.message);
       refresh();
     }
+    return null;
   } finally {
     const deferred = state.deferred.splice(0);
     for (const update of deferred) acceptUpdate(update.game, update.events, 'socket');
@@ -756,16 +760,13 @@ async function onSettingsClosed() {
   setSoundEnabled(state.prefs.sound);
   saveJson(STORAGE_PREFS, state.prefs);
   const settings = readSettingsForm();
-  saveJson(STORAGE_SETTINGS, settings);
   if (!state.game) {
     await startNewGame(settings);
     return;
   }
   closeGameOver();
-  const before = state.game.game_number;
-  await sendIntent(choice === 'new' ? 'new' : 'settings', { settings });
-  const game = state.game;
-  if (choice === 'save' && game && game.next_settings && game.game_number === before) {
+  const game = await sendIntent(choice === 'new' ? 'new' : 'settings', { settings });
+  if (choice === 'save' && game?.next_settings) {
     setNotice('Saved. The new settings apply from the next game.', 'info');
   }
 }

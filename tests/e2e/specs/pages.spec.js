@@ -175,3 +175,33 @@ test('New game during a game asks first', async ({ page }) => {
   await confirm.getByRole('button', { name: 'Start a new game' }).click();
   await expect.poll(async () => (await serverState(page)).game_number).toBe(before.game_number + 1);
 });
+
+test('Save applies settings now before the first throw, otherwise from the next game', async ({ page }) => {
+  // A fresh page starts game 1, which Shell opens: nothing is thrown yet.
+  await openFreshGame(page);
+  const game = await serverState(page);
+  expect(game.starting_side).toBe('light');
+  expect(game.roll).toBeNull();
+  const saveWith = async (pieces) => {
+    await page.click('#settings-button');
+    await page.locator(`input[name=pieces][value="${pieces}"]`).check();
+    await page.locator('#settings-save').click();
+  };
+  await saveWith(3);
+  await expect(page.locator('#player-light .player-home')).toContainText('home 0/3');
+  expect((await serverState(page)).game_number).toBe(game.game_number);
+  await waitSettled(page);
+  await page.click('#throw-button');
+  await waitSettled(page);
+  await saveWith(5);
+  await expect(page.locator('#message')).toHaveText('Saved. The new settings apply from the next game.');
+  const after = await serverState(page);
+  expect(after.rules.pieces).toBe(3);
+  expect(after.next_settings.pieces).toBe(5);
+  // The Perfect level without a solved table is refused politely, and nothing changes.
+  await page.click('#settings-button');
+  await page.locator('input[name=opponent][value=perfect]').check();
+  await page.locator('#settings-save').click();
+  // (Once the solver is built in, Perfect is accepted for the next game instead.)
+  await expect(page.locator('#message')).toContainText(/Perfect level needs the solved table|Saved/);
+});

@@ -179,6 +179,10 @@ void handle_game_keys(Game& game, UiState& ui, const Key& key) {
     open_menu(game, ui);
     return;
   }
+  if (is_char(key, 'l')) {
+    ui.overlay = Overlay::Log;
+    return;
+  }
   if (is_char(key, 'v')) {
     ui.route_numbers = !ui.route_numbers;
     set_info(ui, ui.route_numbers ? "Route numbers on." : "Route numbers off.");
@@ -441,6 +445,7 @@ void handle_key(Game& game, UiState& ui, const Key& key) {
   }
   switch (ui.overlay) {
     case Overlay::Rules:
+    case Overlay::Log:
       ui.overlay = Overlay::None;
       break;
     case Overlay::Confirm:
@@ -453,10 +458,12 @@ void handle_key(Game& game, UiState& ui, const Key& key) {
         open_menu(game, ui);
       } else if (is_char(key, '?')) {
         ui.overlay = Overlay::Rules;
+      } else if (is_char(key, 'l')) {
+        ui.overlay = Overlay::Log;
       } else if (key.code == KeyCode::Escape) {
         ui.overlay = Overlay::None;
       } else {
-        refuse_key(ui, key, "n new game, m menu, Esc shows the board, q quits.");
+        refuse_key(ui, key, "n new game, m menu, l log, Esc shows the board, q quits.");
       }
       break;
     case Overlay::Menu:

@@ -183,8 +183,25 @@ TEST(Keys, MenuRefusesAnEmptySeed) {
   EXPECT_EQ(game.game_number(), 1);
 }
 
+TEST(Keys, RulesAndLogScreensCloseOnAnyKey) {
+  Game game = make_game();
+  UiState ui;
+  press(game, ui, "?");
+  EXPECT_EQ(ui.overlay, Overlay::Rules);
+  press(game, ui, "t");
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  EXPECT_EQ(game.phase(), Phase::Throw) << "the closing key does nothing else";
+  press(game, ui, "l");
+  EXPECT_EQ(ui.overlay, Overlay::Log);
+  const std::string screen = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(screen.find("Log of this session"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("Game 1: light starts."), std::string::npos) << screen;
+  press(game, ui, "x");
+  EXPECT_EQ(ui.overlay, Overlay::None);
+}
+
 TEST(Keys, QuitWorksFromEveryScreen) {
-  for (const std::string opening : {"", "m", "?", "r"}) {
+  for (const std::string opening : {"", "m", "?", "r", "l"}) {
     Game game = make_game();
     UiState ui;
     press(game, ui, opening + "q");

@@ -134,7 +134,8 @@ std::string detail(const Game& game, const UiState& ui) {
 }
 
 std::string keys_help(const Game& game, const UiState& ui) {
-  if (game.phase() == Phase::Over) return "n new game · m menu · v numbers · ? rules · q quit";
+  if (game.phase() == Phase::Over)
+    return "n new game · m menu · l log · v numbers · ? rules · q quit";
   if (game.computer_to_act() || ui.waiting) return "any key skips the pause · q quit";
   const std::string common = " · v numbers · m menu · n new · r resign · ? help · q quit";
   switch (game.phase()) {
@@ -231,6 +232,16 @@ void draw_rules(Canvas& canvas, int ox, int oy) {
   for (const std::string& text : rules_text()) canvas.put(ox + 2, line++, text);
 }
 
+void draw_log(Canvas& canvas, int ox, int oy, const Game& game) {
+  draw_box(canvas, ox, oy, kMinWidth, kMinHeight, "Log of this session (any key returns)");
+  const auto& log = game.log();
+  const std::size_t rows = kMinHeight - 2;
+  const std::size_t first = log.size() > rows ? log.size() - rows : 0;
+  for (std::size_t i = first; i < log.size(); ++i) {
+    canvas.put(ox + 2, oy + 1 + static_cast<int>(i - first), log[i]);
+  }
+}
+
 void draw_game_over(Canvas& canvas, int ox, int oy, const Game& game) {
   const int x = ox + 16, y = oy + 5, width = 48, height = 8;
   draw_box(canvas, x, y, width, height, "Game " + std::to_string(game.game_number()) + " over");
@@ -239,7 +250,8 @@ void draw_game_over(Canvas& canvas, int ox, int oy, const Game& game) {
   if (game.resigned()) result += " (" + game.side_label(opponent(won)) + " resigned)";
   canvas.put_centered(x, y + 2, width, result, piece_style(won));
   canvas.put_centered(x, y + 3, width, "Session: " + tally_text(game));
-  canvas.put_centered(x, y + 5, width, "n new game · m menu · Esc board · q quit", palette::kHint);
+  canvas.put_centered(x, y + 5, width, "n new game · m menu · l log · Esc board · q quit",
+                      palette::kHint);
 }
 
 void draw_confirm(Canvas& canvas, int ox, int oy, const UiState& ui) {
@@ -297,7 +309,8 @@ const std::vector<std::string>& rules_text() {
       "Enter      move the chosen piece    p            pass when no move exists",
       "v          route numbers on/off     m            settings",
       "n          new game                 r            resign",
-      "?          this screen              q            quit",
+      "?          this screen              l            the log of this session",
+      "q          quit",
       "",
       "Pieces: ○ light, ● dark.   (○) can move   »(○)« chosen   [◌] lands here",
   };
@@ -365,6 +378,9 @@ Canvas compose_screen(const Game& game, const UiState& ui, int width, int height
       break;
     case Overlay::Rules:
       draw_rules(canvas, ox, oy);
+      break;
+    case Overlay::Log:
+      draw_log(canvas, ox, oy, game);
       break;
     case Overlay::GameOver:
       draw_game_over(canvas, ox, oy, game);

@@ -20,6 +20,7 @@ enum class Overlay {
   None,
   Menu,      // settings
   Rules,     // the rules and keys screen ('?')
+  Log,       // the session's log, latest last ('l')
   GameOver,  // result and session tally
   Confirm,   // a yes/no question before resigning or abandoning a game
 };

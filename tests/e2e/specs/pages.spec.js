@@ -106,7 +106,8 @@ test('keyboard play: T throws, arrows move between squares, Enter presses', asyn
 });
 
 test.describe('on a phone', () => {
-  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  // Full motion here, so the dice, hop and capture animations run at least once.
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, reducedMotion: 'no-preference' });
 
   test('the board fits a 360 px screen and plays by tapping', async ({ page }) => {
     await openFreshGame(page);

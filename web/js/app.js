@@ -184,6 +184,7 @@ async function playEvents(events, finalGame) {
         state.lastMove = null;
         state.extraThrowFor = null;
         closeGameOver();
+        board.clearFlashes();
         announce(`Game ${event.game_number ?? ''} begins. ${SIDE_NAME[event.starting_side] ?? ''} starts.`);
         renderBoardOnly(finalGame);
         break;
@@ -235,6 +236,7 @@ async function playMove(event, finalGame, t) {
   const victim = otherSide(side);
   const captured = event.capture ?? (to < HOME && state.shown[victim].board.includes(to));
   narrate(`${moveSentence(finalGame, event, captured)}.`);
+  board.clearFlashes();
   await board.animateMove(side, from, to, t.hop);
   state.shown = applyMove(state.shown, side, from, to);
   state.lastMove = { side, from, to };

@@ -341,6 +341,11 @@ export class Board {
     ghost.remove();
   }
 
+  // Removes labels that belong to an earlier step.
+  clearFlashes() {
+    for (const element of this.overlayLayer.querySelectorAll('.flash, .flash-ring')) element.remove();
+  }
+
   // Shows a short label over a cell ("Throw again!", "Captured!") for `ms` milliseconds.
   flashLabel(row, col, text, kind, ms) {
     const { x: cx, y } = cellCentre(row, col);

@@ -98,7 +98,7 @@ function who(game, side) {
 
 function whoLower(game, side) {
   const name = who(game, side);
-  return name === 'You' ? 'you' : name.replace('The computer', 'the computer');
+  return name === 'You' ? 'you' : name.replace(/^The /, 'the ');
 }
 
 // ---------------------------------------------------------------------------------------------

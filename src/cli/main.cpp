@@ -8,7 +8,9 @@ int main(int argc, char** argv) {
   CLI::App app{
       "ur: the Royal Game of Ur - rules engine, computer opponents, solver, terminal and web "
       "game"};
-  app.require_subcommand(1);
+  // At most one command; a missing one is reported after parsing, so that CLI11 first names
+  // any unknown option or command.
+  app.require_subcommand(0, 1);
   app.set_version_flag("--version", "ur 0.1.0");
 
   auto commands = ur::cli::registered_commands();
@@ -27,6 +29,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& error) {
     // Help and --version exit 0; every usage error exits 2 with CLI11's message.
     return app.exit(error) == 0 ? 0 : ur::cli::kUsageError;
+  }
+  if (app.get_subcommands().empty()) {
+    std::cerr << "ur: missing command; see ur --help\n";
+    return ur::cli::kUsageError;
   }
   for (auto& [subcommand, runner] : runners) {
     if (subcommand->parsed()) {

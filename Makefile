@@ -5,7 +5,7 @@ JOBS ?= 2
 BUILD := build/$(PRESET)
 UR := $(BUILD)/ur
 
-.PHONY: all deps build run test test-unit test-asan test-e2e bench strength solve7 load format clean
+.PHONY: all deps build run play test test-unit test-asan test-e2e bench strength solve7 load format clean
 
 all: build
 
@@ -19,6 +19,10 @@ build: deps
 # The main job: the game.
 run: build
 	@if $(UR) serve --help > /dev/null 2>&1; then exec $(UR) serve; else $(UR) --help; fi
+
+# The terminal game.
+play: build
+	$(UR) play
 
 # Unit, property, protocol and end-to-end tests (under 15 minutes on 2 cores).
 test: build

@@ -45,7 +45,7 @@ std::string parse_side(std::string_view field, Side side, const Rules& rules, Po
   const std::string name(side_name(side));
   const auto parts = split(field, '/');
   if (parts.size() != 3) {
-    return name + " field '" + std::string(field) + "' must be START/SQUARES/HOME, e.g. 4/2,5,9/1";
+    return name + " field '" + std::string(field) + "' must be START/SQUARES/HOME, e.g. 3/2,5,9/1";
   }
   int start = 0;
   int home = 0;

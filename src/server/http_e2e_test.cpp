@@ -2,7 +2,11 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <random>
+#include <sstream>
+
+#include "server/assets.h"
 
 #include "server/http_client.h"
 #include "server/http_server.h"
@@ -71,6 +75,31 @@ TEST_F(ServerFixture, ServesThePageAndTheApiOnOnePort) {
   const HttpReply again = connection.request("POST", base + "/throw");
   EXPECT_EQ(again.status, 409);
   EXPECT_EQ(json::parse(again.body)["code"], "throw_pending");
+}
+
+TEST(ServerAssets, EmbedEveryFileOfTheWebDirectoryByteForByte) {
+  std::size_t files = 0;
+  if (std::filesystem::is_directory(UR_WEB_DIR)) {
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(UR_WEB_DIR)) {
+      const std::string relative =
+          std::filesystem::relative(entry.path(), UR_WEB_DIR).generic_string();
+      if (!entry.is_regular_file() || relative.starts_with(".") ||
+          relative.find("/.") != std::string::npos) {
+        continue;
+      }
+      ++files;
+      const Asset* asset = find_asset("/" + relative);
+      ASSERT_NE(asset, nullptr) << relative;
+      std::ifstream file(entry.path(), std::ios::binary);
+      std::ostringstream bytes;
+      bytes << file.rdbuf();
+      EXPECT_EQ(asset->body, bytes.str()) << relative;
+    }
+  }
+  EXPECT_EQ(embedded_assets().size(), files);
+  EXPECT_EQ(content_type_for("/js/app.js"), "text/javascript; charset=utf-8");
+  EXPECT_EQ(content_type_for("/x.unknown"), "application/octet-stream");
+  EXPECT_EQ(find_asset("/no/such/file"), nullptr);
 }
 
 TEST_F(ServerFixture, RefusesMalformedAndOversizedHttp) {
@@ -145,7 +174,7 @@ TEST_F(ServerFixture, ComputerTurnsArriveOneStepPerUpdate) {
       const json update = json::parse(socket.receive());
       ASSERT_EQ(update["type"], "update") << update.dump();
       state = update["game"];
-      if (!update["events"].empty() && update["events"][0]["side"] == "dark") {
+      if (!update["events"].empty() && update["events"][0].value("side", "") == "dark") {
         EXPECT_EQ(update["events"].size(), 1u);  // one throw, move or pass per update
         ++computer_updates;
       }

@@ -504,11 +504,12 @@ void HttpServer::start() {
   impl_->start_threads();
 }
 
-void HttpServer::run_until_signal() {
+void HttpServer::run_until_signal(const std::function<void()>& on_ready) {
   asio::signal_set signals(impl_->io, SIGINT, SIGTERM);
   std::promise<void> stop_requested;
   signals.async_wait([&](beast::error_code, int) { stop_requested.set_value(); });
   start();
+  on_ready();
   stop_requested.get_future().wait();
   stop();
 }

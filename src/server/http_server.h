@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -34,7 +35,9 @@ class HttpServer {
   // Serves on background threads until stop().
   void start();
   // Serves until SIGINT or SIGTERM, then stops; returns normally after a clean shutdown.
-  void run_until_signal();
+  // `on_ready` runs once the signals are caught and the server serves (say where it is then,
+  // so whoever reads that line may stop it at once).
+  void run_until_signal(const std::function<void()>& on_ready);
   // Stops accepting and serving; safe to call more than once.
   void stop();
 

@@ -77,7 +77,8 @@ TEST(ServerHub, AWholeGameAgainstTheComputerThroughTheApi) {
     ASSERT_GT(game["version"].get<std::uint64_t>(), version);
     version = game["version"];
     for (const json& event : answer.body["events"]) {
-      if (event["side"] == "dark" && event["type"] == "move") saw_computer_move = true;
+      if (event.value("side", "") == "dark" && event.value("type", "") == "move")
+        saw_computer_move = true;
     }
     if (game["phase"] != "game_over") {
       ASSERT_EQ(game["to_move"], "light");

@@ -48,11 +48,12 @@ int run_serve(const ServeOptions& options) {
     if (shown_host == "0.0.0.0") shown_host = "127.0.0.1";
     if (shown_host == "::") shown_host = "::1";
     if (shown_host.find(':') != std::string::npos) shown_host = "[" + shown_host + "]";
-    std::cout << "ur serve: open http://" << shown_host << ":" << http.port() << "/ to play\n"
-              << "ur serve: games are kept in " << (data_dir / "games.sqlite3").string()
-              << "; Ctrl-C stops the server\n"
-              << std::flush;
-    http.run_until_signal();
+    http.run_until_signal([&] {
+      std::cout << "ur serve: open http://" << shown_host << ":" << http.port() << "/ to play\n"
+                << "ur serve: games are kept in " << (data_dir / "games.sqlite3").string()
+                << "; Ctrl-C stops the server\n"
+                << std::flush;
+    });
     std::cout << "ur serve: stopped; every game is saved\n";
     return 0;
   } catch (const std::exception& failure) {

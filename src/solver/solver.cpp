@@ -126,13 +126,14 @@ double moving_value(const PairPlan& plan, const RowPlan& row, std::uint64_t colu
   int begin = 0;
   for (int roll = 1; roll <= max_roll; ++roll) {
     const int end = row.ends[roll - 1];
-    if (begin == end) continue;
+    // Branch-free: the kind selects offset + sign * V (a pass roll adds 0).
+    static constexpr double kOffset[] = {0.0, 1.0, 1.0};
+    static constexpr double kSign[] = {1.0, -1.0, 0.0};
     double best = 0.0;
     for (int k = begin; k < end; ++k) {
       const Successor& next = successors[k];
       const double v = load(values[next.base + column * next.stride]);
-      const double value = next.kind == kMoverAgain ? v : next.kind == kOpponent ? 1.0 - v : 1.0;
-      best = std::max(best, value);
+      best = std::max(best, kOffset[next.kind] + kSign[next.kind] * v);
     }
     expected += roll_weights[roll] * best;
     begin = end;

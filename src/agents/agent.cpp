@@ -82,7 +82,33 @@ std::unique_ptr<Agent> make_level_agent(const LevelPreset& level, std::uint64_t 
   return make_expectimax_agent(std::string(level.name), options);
 }
 
+// The D of "expectimax:D", or what is wrong with it.
+std::variant<int, std::string> parse_search_depth(std::string_view argument) {
+  int depth = 0;
+  const char* end = argument.data() + argument.size();
+  const auto [stop, error] = std::from_chars(argument.data(), end, depth);
+  if (error != std::errc{} || stop != end) {
+    return "the depth " + quoted(argument) + " is not a whole number";
+  }
+  if (depth < kMinSearchDepth || depth > kMaxSearchDepth) {
+    return "the depth must be between " + std::to_string(kMinSearchDepth) + " and " +
+           std::to_string(kMaxSearchDepth) + ", got " + std::to_string(depth);
+  }
+  return depth;
+}
+
 }  // namespace
+
+std::optional<int> search_depth_of(std::string_view spec) {
+  if (const LevelPreset* level = find_level(spec)) {
+    return level->search_depth > 0 ? std::optional<int>(level->search_depth) : std::nullopt;
+  }
+  constexpr std::string_view kPrefix = "expectimax:";
+  if (spec.substr(0, kPrefix.size()) != kPrefix) return std::nullopt;
+  const auto depth = parse_search_depth(spec.substr(kPrefix.size()));
+  return std::holds_alternative<int>(depth) ? std::optional<int>(std::get<int>(depth))
+                                            : std::nullopt;
+}
 
 std::span<const LevelPreset> level_presets() {
   return kLevels;
@@ -131,19 +157,10 @@ std::variant<std::unique_ptr<Agent>, AgentSpecError> make_agent(std::string_view
     if (!has_argument || argument.empty()) {
       return spec_error(spec, "expectimax needs a depth, e.g. expectimax:3");
     }
-    int depth = 0;
-    const auto [end, error] =
-        std::from_chars(argument.data(), argument.data() + argument.size(), depth);
-    if (error != std::errc{} || end != argument.data() + argument.size()) {
-      return spec_error(spec, "the depth " + quoted(argument) + " is not a whole number");
-    }
-    if (depth < kMinSearchDepth || depth > kMaxSearchDepth) {
-      return spec_error(spec, "the depth must be between " + std::to_string(kMinSearchDepth) +
-                                  " and " + std::to_string(kMaxSearchDepth) + ", got " +
-                                  std::to_string(depth));
-    }
+    const auto depth = parse_search_depth(argument);
+    if (const auto* problem = std::get_if<std::string>(&depth)) return spec_error(spec, *problem);
     SearchOptions options;
-    options.depth = depth;
+    options.depth = std::get<int>(depth);
     return make_expectimax_agent(std::string(spec), options);
   }
   if (is_builtin(name) && has_argument) {

@@ -89,6 +89,16 @@ RC_GTEST_PROP(AgentSpec, GarbageNeverCrashes, (const std::string& spec)) {
   }
 }
 
+TEST(AgentSpec, SearchDepthOfSpecs) {
+  EXPECT_EQ(search_depth_of("hard"), 3);
+  EXPECT_EQ(search_depth_of("expert"), 5);
+  EXPECT_EQ(search_depth_of("expectimax:7"), 7);
+  EXPECT_EQ(search_depth_of("easy"), std::nullopt);
+  EXPECT_EQ(search_depth_of("greedy"), std::nullopt);
+  EXPECT_EQ(search_depth_of("expectimax:0"), std::nullopt);
+  EXPECT_EQ(search_depth_of("expectimax:4x"), std::nullopt);
+}
+
 TEST(AgentSpec, LevelsAreOrderedWeakestFirst) {
   const auto levels = level_presets();
   ASSERT_EQ(levels.size(), 4u);

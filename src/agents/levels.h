@@ -1,6 +1,7 @@
 // The named levels players choose from, as presets over the agent kinds.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -18,5 +19,9 @@ std::span<const LevelPreset> level_presets();
 
 // The preset called `name`, or nullptr.
 const LevelPreset* find_level(std::string_view name);
+
+// The throws searched by a spec: a searching level's depth or the D of "expectimax:D";
+// nothing for other kinds and for bad specs.
+std::optional<int> search_depth_of(std::string_view spec);
 
 }  // namespace ur

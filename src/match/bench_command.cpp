@@ -4,7 +4,6 @@
 #include <time.h>
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -44,21 +43,6 @@ double thread_cpu_seconds() {
   timespec now{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
   return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
-}
-
-// The search depth of a level name or "expectimax:D", or 0 when it is not a search.
-int depth_of(const std::string& level) {
-  if (const LevelPreset* preset = find_level(level)) return preset->search_depth;
-  constexpr std::string_view kPrefix = "expectimax:";
-  if (level.rfind(kPrefix, 0) != 0) return 0;
-  int depth = 0;
-  const char* begin = level.data() + kPrefix.size();
-  const char* end = level.data() + level.size();
-  const auto [stop, error] = std::from_chars(begin, end, depth);
-  if (error != std::errc{} || stop != end || depth < kMinSearchDepth || depth > kMaxSearchDepth) {
-    return 0;
-  }
-  return depth;
 }
 
 double percentile(std::vector<double> values, double fraction) {
@@ -103,14 +87,14 @@ LevelRun run_level(const std::string& name, int depth, const BenchOptions& optio
 int run_bench(const BenchOptions& options) {
   std::vector<std::pair<std::string, int>> levels;
   for (const std::string& level : options.levels) {
-    const int depth = depth_of(level);
-    if (depth == 0) {
+    const std::optional<int> depth = search_depth_of(level);
+    if (!depth) {
       std::cerr << "ur bench: \"" << level
                 << "\" is not a searching level; use medium, hard, expert or expectimax:D (D "
                 << kMinSearchDepth << "-" << kMaxSearchDepth << ")\n";
       return kUsageError;
     }
-    levels.emplace_back(level, depth);
+    levels.emplace_back(level, *depth);
   }
   std::vector<LevelRun> runs;
   std::uint64_t signature = 0;

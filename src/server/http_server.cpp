@@ -39,6 +39,7 @@ constexpr std::size_t kMaxQueuedMessages = 2000;
 constexpr auto kComputerStepPace = std::chrono::milliseconds(600);
 constexpr std::string_view kServerName = "ur";
 constexpr auto kLingerTime = std::chrono::seconds(2);
+constexpr auto kAcceptPause = std::chrono::milliseconds(100);
 constexpr std::size_t kMaxLingerBytes = 1 << 20;
 
 // One line per request on stdout, unless quiet.
@@ -425,6 +426,7 @@ struct HttpServer::Impl {
         log(server_options.quiet),
         io(server_options.io_threads),
         acceptor(io),
+        accept_pause(io),
         hub(std::move(hub_options)) {
     const std::string host = options.host == "localhost" ? "127.0.0.1" : options.host;
     beast::error_code ec;
@@ -454,7 +456,14 @@ struct HttpServer::Impl {
   void accept() {
     acceptor.async_accept(asio::make_strand(io), [this](beast::error_code ec, tcp::socket socket) {
       if (!acceptor.is_open()) return;
-      if (!ec) std::make_shared<HttpSession>(std::move(socket), hub, log)->start();
+      if (ec) {
+        // Out of file descriptors (too many connections) fails every accept at once: pause
+        // instead of spinning, and let the open connections finish.
+        accept_pause.expires_after(kAcceptPause);
+        accept_pause.async_wait([this](beast::error_code) { accept(); });
+        return;
+      }
+      std::make_shared<HttpSession>(std::move(socket), hub, log)->start();
       accept();
     });
   }
@@ -478,6 +487,7 @@ struct HttpServer::Impl {
   RequestLog log;
   asio::io_context io;
   tcp::acceptor acceptor;
+  asio::steady_timer accept_pause;
   // Declared after `io` so it is destroyed first: its workers finish before the sessions
   // they post to go away.
   GameHub hub;

@@ -41,7 +41,7 @@ json answer_hints(const json& request, const Rules& rules) {
     entry["win"] = hint.win;
     moves.push_back(std::move(entry));
   }
-  json answer = {{"hints", moves}};
+  json answer = {{"moves", moves}};
   if (moves.empty()) answer["pass_win"] = pass_value(*table, position);
   return answer;
 }

@@ -224,9 +224,9 @@ TEST_F(TableTest, EngineEvaluateAndHints) {
   EXPECT_NEAR(evaluated["win"].get<double>(), 0.530049839525, 1e-4);
   const nlohmann::json hinted = answer(
       R"({"cmd":"hints","rules":{"pieces":3},"roll":2,"position":{"turn":"dark","light":{"start":2,"home":0,"board":[6]},"dark":{"start":2,"home":0,"board":[4]}}})");
-  ASSERT_TRUE(hinted.contains("hints")) << hinted.dump();
-  ASSERT_EQ(hinted["hints"].size(), 2u);
-  EXPECT_GE(hinted["hints"][0]["win"].get<double>(), hinted["hints"][1]["win"].get<double>());
+  ASSERT_TRUE(hinted.contains("moves")) << hinted.dump();
+  ASSERT_EQ(hinted["moves"].size(), 2u);
+  EXPECT_GE(hinted["moves"][0]["win"].get<double>(), hinted["moves"][1]["win"].get<double>());
   const nlohmann::json missing = answer(
       R"({"cmd":"evaluate","rules":{"pieces":7},"position":{"turn":"light","light":{"start":7,"home":0,"board":[]},"dark":{"start":7,"home":0,"board":[]}}})");
   ASSERT_TRUE(missing.contains("error")) << missing.dump();

@@ -37,7 +37,8 @@ test-e2e:
 	@scripts/run-e2e.sh $(UR)
 
 bench: build
-	$(UR) perft --depth 7
+	$(UR) perft --depth 9
+	$(UR) bench
 	$(BUILD)/bench/ur_bench
 
 # Agent ladder and level strength (long; not part of `make test`).

@@ -205,7 +205,9 @@ TEST_F(TableTest, SmallRulesAreSolvedOnTheFlyAndSaved) {
 
 TEST_F(TableTest, MakeAgentBuildsPerfect) {
   write(1, Encoding::Fixed16, "ur-1p-exact.table");
-  fs::rename(directory_ / "ur-1p-exact.table", default_table_path(finkel_rules(1)));
+  const fs::path installed = default_table_path(finkel_rules(1));
+  fs::create_directories(installed.parent_path());  // each ctest process starts empty
+  fs::rename(directory_ / "ur-1p-exact.table", installed);
   auto made = make_agent("perfect", 1);
   ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Agent>>(made))
       << std::get<AgentSpecError>(made).message;

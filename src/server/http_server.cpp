@@ -424,10 +424,10 @@ struct HttpServer::Impl {
   Impl(HubOptions hub_options, const ServerOptions& server_options)
       : options(server_options),
         log(server_options.quiet),
+        hub(std::move(hub_options)),
         io(server_options.io_threads),
         acceptor(io),
-        accept_pause(io),
-        hub(std::move(hub_options)) {
+        accept_pause(io) {
     const std::string host = options.host == "localhost" ? "127.0.0.1" : options.host;
     beast::error_code ec;
     const auto address = asio::ip::make_address(host, ec);
@@ -485,12 +485,13 @@ struct HttpServer::Impl {
 
   ServerOptions options;
   RequestLog log;
+  // Declared before `io` so it is destroyed after it: sessions still queued in `io` hold
+  // game slots whose strands belong to the hub's thread pool. ~HttpServer joins the hub's
+  // workers first, so they finish before the sessions they post to go away.
+  GameHub hub;
   asio::io_context io;
   tcp::acceptor acceptor;
   asio::steady_timer accept_pause;
-  // Declared after `io` so it is destroyed first: its workers finish before the sessions
-  // they post to go away.
-  GameHub hub;
   std::vector<std::thread> threads;
   std::uint16_t port = 0;
 };
@@ -500,6 +501,7 @@ HttpServer::HttpServer(HubOptions hub_options, const ServerOptions& options)
 
 HttpServer::~HttpServer() {
   stop();
+  impl_->hub.join_workers();
 }
 
 std::uint16_t HttpServer::port() const {

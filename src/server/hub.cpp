@@ -460,6 +460,10 @@ struct GameHub::Impl {
 GameHub::GameHub(HubOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
 
 GameHub::~GameHub() {
+  join_workers();
+}
+
+void GameHub::join_workers() {
   impl_->pool.join();
 }
 

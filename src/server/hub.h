@@ -69,6 +69,10 @@ class GameHub {
   explicit GameHub(HubOptions options);
   // Finishes the work already queued, then stops the workers.
   ~GameHub();
+
+  // Waits for the worker threads to finish their queued work; later work is never run.
+  // Idempotent. Lets an owner end the workers before tearing down what they post to.
+  void join_workers();
   GameHub(const GameHub&) = delete;
   GameHub& operator=(const GameHub&) = delete;
 

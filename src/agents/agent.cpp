@@ -12,7 +12,8 @@ namespace ur {
 namespace {
 
 constexpr std::array kLevels = {
-    LevelPreset{"easy", "greedy heuristic that plays a random move one time in three", 0, 1.0 / 3},
+    LevelPreset{"easy", "one-throw heuristic that plays a random move one time in three", 0,
+                1.0 / 3},
     LevelPreset{"medium", "expectimax looking 2 throws ahead", 2, 0.0},
     LevelPreset{"hard", "expectimax looking 3 throws ahead", 3, 0.0},
     LevelPreset{"expert", "expectimax looking 5 throws ahead", 5, 0.0},
@@ -39,7 +40,10 @@ constexpr std::array kBuiltinKinds = {
     BuiltinKind{"random", "random", "uniformly random legal move"},
     BuiltinKind{"first", "first", "always moves the most advanced piece"},
     BuiltinKind{"last", "last", "always moves the least advanced piece"},
-    BuiltinKind{"greedy", "greedy", "one-throw heuristic: capture, rosette, safety, progress"},
+    BuiltinKind{"greedy", "greedy",
+                "rule of thumb: capture, else rosette, else safety, else most advanced"},
+    BuiltinKind{"heuristic", "heuristic",
+                "weighted one-throw heuristic: captures, rosettes, danger, progress"},
     BuiltinKind{"expectimax", "expectimax:D", "searches D throws ahead over the dice, D 1-9"},
 };
 
@@ -75,7 +79,7 @@ bool is_builtin(std::string_view name) {
 
 std::unique_ptr<Agent> make_level_agent(const LevelPreset& level, std::uint64_t seed) {
   if (level.search_depth == 0) {
-    return make_greedy_agent(std::string(level.name), level.blunder_chance, seed);
+    return make_heuristic_agent(std::string(level.name), level.blunder_chance, seed);
   }
   SearchOptions options;
   options.depth = level.search_depth;
@@ -169,7 +173,8 @@ std::variant<std::unique_ptr<Agent>, AgentSpecError> make_agent(std::string_view
   if (name == "random") return make_random_agent(seed);
   if (name == "first") return make_first_agent();
   if (name == "last") return make_last_agent();
-  if (name == "greedy") return make_greedy_agent("greedy", 0.0, seed);
+  if (name == "greedy") return make_greedy_agent();
+  if (name == "heuristic") return make_heuristic_agent("heuristic", 0.0, seed);
   if (const LevelPreset* level = find_level(name)) return make_level_agent(*level, seed);
   for (const RegisteredKind& kind : registered_kinds()) {
     if (kind.name == name) return kind.factory(argument, seed);

@@ -57,7 +57,7 @@ TEST(AgentSpec, RejectsBadSpecsSayingWhatIsAccepted) {
   for (const auto& [spec, says] : cases) {
     const std::string message = spec_error(spec);
     EXPECT_NE(message.find(says), std::string::npos) << spec << ": " << message;
-    EXPECT_NE(message.find("accepted specs: random, first, last, greedy, expectimax:D"),
+    EXPECT_NE(message.find("accepted specs: random, first, last, greedy, heuristic, expectimax:D"),
               std::string::npos)
         << message;
   }

@@ -35,7 +35,25 @@ class EndOfListAgent final : public Agent {
 
 class GreedyAgent final : public Agent {
  public:
-  GreedyAgent(std::string name, double blunder_chance, std::uint64_t seed)
+  AgentChoice choose(const Rules& rules, const Position& position, Roll roll) override {
+    const MoveList moves = legal_moves(rules, position, roll);
+    int best = 0;
+    int best_priority = greedy_priority(rules, position, moves[0]);
+    for (int i = 1; i < moves.size(); ++i) {
+      const int priority = greedy_priority(rules, position, moves[i]);
+      if (priority > best_priority) {
+        best = i;
+        best_priority = priority;
+      }
+    }
+    return {moves[best], {}};
+  }
+  std::string name() const override { return "greedy"; }
+};
+
+class HeuristicAgent final : public Agent {
+ public:
+  HeuristicAgent(std::string name, double blunder_chance, std::uint64_t seed)
       : name_(std::move(name)), blunder_chance_(blunder_chance), rng_(seed) {}
 
   AgentChoice choose(const Rules& rules, const Position& position, Roll roll) override {
@@ -47,9 +65,9 @@ class GreedyAgent final : public Agent {
         static_cast<int>(rng_.below(static_cast<std::uint32_t>(moves.size())));
     if (blunder) return {moves[random_index], {}};
     int best = moves.size() - 1;
-    double best_score = greedy_score(rules, position, moves[best]);
+    double best_score = heuristic_score(rules, position, moves[best]);
     for (int i = moves.size() - 2; i >= 0; --i) {
-      const double score = greedy_score(rules, position, moves[i]);
+      const double score = heuristic_score(rules, position, moves[i]);
       if (score > best_score) {
         best = i;
         best_score = score;
@@ -76,12 +94,24 @@ std::unique_ptr<Agent> make_first_agent() {
 std::unique_ptr<Agent> make_last_agent() {
   return std::make_unique<EndOfListAgent>(false);
 }
-std::unique_ptr<Agent> make_greedy_agent(std::string name, double blunder_chance,
-                                         std::uint64_t seed) {
-  return std::make_unique<GreedyAgent>(std::move(name), blunder_chance, seed);
+std::unique_ptr<Agent> make_greedy_agent() {
+  return std::make_unique<GreedyAgent>();
+}
+std::unique_ptr<Agent> make_heuristic_agent(std::string name, double blunder_chance,
+                                            std::uint64_t seed) {
+  return std::make_unique<HeuristicAgent>(std::move(name), blunder_chance, seed);
 }
 
-double greedy_score(const Rules& rules, const Position& position, const Move& move) {
+int greedy_priority(const Rules& rules, const Position& position, const Move& move) {
+  // from is 0 (the start pile) to 14, so the flags sit above every progress value.
+  constexpr int kCapture = 1 << 8, kExtraThrow = 1 << 7, kSafe = 1 << 6;
+  const SquareMask attackers = position.board[1 - index_of(position.turn)];
+  const bool out_of_reach = hit_chance(rules, attackers, move.to) == 0.0;
+  return (move.capture ? kCapture : 0) + (move.extra_throw ? kExtraThrow : 0) +
+         (out_of_reach ? kSafe : 0) + move.from;
+}
+
+double heuristic_score(const Rules& rules, const Position& position, const Move& move) {
   // Points, in order of importance: a capture, a throw again, safety, then progress.
   constexpr double kCapture = 5.0;
   constexpr double kCaptureDepth = 0.2;  // per square the victim had come

@@ -11,6 +11,7 @@
 #include "cli/command.h"
 #include "cli/rules_options.h"
 #include "match/match_runner.h"
+#include "tables/table.h"
 
 namespace ur::cli {
 namespace {
@@ -18,7 +19,26 @@ namespace {
 struct MatchCommandOptions {
   match::MatchOptions match;
   bool json = false;
+  std::string judge;  // solved table that rates every move; empty for none
 };
+
+double mean_loss(const match::AgentTally& agent) {
+  return agent.moves ? agent.loss / agent.moves : 0.0;
+}
+double mistake_rate(const match::AgentTally& agent) {
+  return agent.moves ? static_cast<double>(agent.mistakes) / agent.moves : 0.0;
+}
+
+// Rates moves by the solved table: the best move's chance to win minus the chosen one's.
+match::MoveLoss table_move_loss(std::shared_ptr<const tables::Table> table) {
+  return [table](const Rules&, const Position& position, Roll roll, const Move& move) {
+    const std::vector<tables::MoveHint> hints = tables::hints(*table, position, roll);
+    for (const tables::MoveHint& hint : hints) {
+      if (hint.move == move) return hints.front().win - hint.win;
+    }
+    return 0.0;  // unreachable: agents only return legal moves
+  };
+}
 
 std::string percent(double fraction) {
   char text[16];
@@ -45,6 +65,11 @@ nlohmann::json result_json(const match::MatchOptions& options, const match::Matc
                             {"moves", agent.moves},
                             {"ms_per_move", per_move_ms(agent)}};
     entry.update(rate_json(agent.wins, result.games));
+    if (options.move_loss) {
+      entry["mean_loss"] = mean_loss(agent);
+      entry["mistakes"] = agent.mistakes;
+      entry["mistake_rate"] = mistake_rate(agent);
+    }
     agents.push_back(entry);
   }
   nlohmann::json first_mover = {{"wins", result.first_mover_wins}};
@@ -85,6 +110,17 @@ void print_text(const match::MatchOptions& options, const match::MatchResult& re
     print_rate_line(std::string(i == 0 ? "A " : "B ") + agent.spec, agent.wins, result.games, tail);
   }
   print_rate_line("first mover", result.first_mover_wins, result.games, "");
+  if (options.move_loss) {
+    for (int i = 0; i < 2; ++i) {
+      const match::AgentTally& agent = result.agents[i];
+      char line[200];
+      std::snprintf(line, sizeof line,
+                    "%-22s mean loss %.5f a move (%.3f points of win chance), mistakes %.1f%%\n",
+                    (std::string(i == 0 ? "A " : "B ") + agent.spec).c_str(), mean_loss(agent),
+                    100.0 * mean_loss(agent), 100.0 * mistake_rate(agent));
+      std::cout << line;
+    }
+  }
   char line[160];
   std::snprintf(line, sizeof line,
                 "game length            %.1f turns (throws, passes included), %.1f moves\n"
@@ -105,11 +141,20 @@ void draw_progress(int finished, int total, int wins_of_a) {
   std::fflush(stderr);
 }
 
-int run_match_command(const MatchCommandOptions& options) {
+int run_match_command(MatchCommandOptions& options) {
   const auto checked = match::check_specs(options.match);
   if (const auto* error = std::get_if<std::string>(&checked)) {
     std::cerr << "ur match: " << *error << "\n";
     return kUsageError;
+  }
+  if (!options.judge.empty()) {
+    auto opened = tables::Table::open(options.judge, options.match.rules);
+    if (const auto* problem = std::get_if<std::string>(&opened)) {
+      std::cerr << "ur match: --judge: " << *problem << "\n";
+      return kUsageError;
+    }
+    options.match.move_loss =
+        table_move_loss(std::get<std::shared_ptr<const tables::Table>>(std::move(opened)));
   }
   const bool show_progress = !options.json && isatty(STDERR_FILENO);
   const match::MatchResult result =
@@ -150,6 +195,10 @@ CommandRunner setup_match(CLI::App& app) {
       ->check(CLI::Range(1, 256));
   add_rules_options(*command, options->match.rules);
   command->add_flag("--json", options->json, "Print one JSON object instead of text");
+  command->add_option("--judge", options->judge,
+                      "Solved table for the rules (ur solve) that rates every move: prints each "
+                      "agent's mean loss of win chance per move and its share of mistakes (moves "
+                      "losing more than 0.1 points)");
   command->footer(
       "Sides and the first throw alternate game by game. Game length counts turns: every\n"
       "throw, including passes and extra throws. Intervals are Wilson score intervals.");

@@ -21,6 +21,8 @@ struct GameRecord {
   std::uint64_t turns = 0;
   std::array<std::uint64_t, 2> moves{};
   std::array<double, 2> seconds{};
+  std::array<double, 2> loss{};
+  std::array<std::uint64_t, 2> mistakes{};
 };
 
 std::unique_ptr<Agent> build(const std::string& spec, std::uint64_t seed) {
@@ -53,6 +55,11 @@ GameRecord play_game(const MatchOptions& options, int game) {
     const AgentChoice choice = agents[mover]->choose(rules, position, roll);
     record.seconds[mover] += std::chrono::duration<double>(Clock::now() - begin).count();
     ++record.moves[mover];
+    if (options.move_loss) {
+      const double loss = options.move_loss(rules, position, roll, choice.move);
+      record.loss[mover] += loss;
+      if (loss > kMistakeLoss) ++record.mistakes[mover];
+    }
     position = apply_move(rules, position, choice.move);
   }
   record.winner = agent_of[index_of(*winner(rules, position))];
@@ -110,6 +117,8 @@ MatchResult run_match(const MatchOptions& options,
     for (int i = 0; i < 2; ++i) {
       result.agents[i].moves += record.moves[i];
       result.agents[i].seconds += record.seconds[i];
+      result.agents[i].loss += record.loss[i];
+      result.agents[i].mistakes += record.mistakes[i];
       result.moves += record.moves[i];
     }
   }

@@ -7,9 +7,14 @@
 #include <string>
 #include <variant>
 
-#include "core/rules.h"
+#include "core/movegen.h"
 
 namespace ur::match {
+
+// How much of the mover's chance to win `move` gives away against the best move for `roll`
+// (0 for a best move). Called from several threads at once.
+using MoveLoss = std::function<double(const Rules& rules, const Position& position, Roll roll,
+                                      const Move& move)>;
 
 struct MatchOptions {
   std::array<std::string, 2> specs;  // agent A, agent B
@@ -17,15 +22,22 @@ struct MatchOptions {
   std::uint64_t seed = 1;
   int threads = 1;
   Rules rules = finkel_rules();
+  MoveLoss move_loss;  // when set, every choice is rated (AgentTally::loss)
 };
 
 struct AgentTally {
   std::string spec;
   int wins = 0;
-  int first_moves = 0;      // games in which this agent threw first
-  std::uint64_t moves = 0;  // choices asked of the agent (rolls with a legal move)
-  double seconds = 0.0;     // total time spent choosing
+  int first_moves = 0;         // games in which this agent threw first
+  std::uint64_t moves = 0;     // choices asked of the agent (rolls with a legal move)
+  double seconds = 0.0;        // total time spent choosing
+  double loss = 0.0;           // sum of MatchOptions::move_loss over the agent's moves
+  std::uint64_t mistakes = 0;  // moves that lose more than kMistakeLoss
 };
+
+// A move rated worse than this (in chance to win) counts as a mistake: well above the 16-bit
+// table's rounding (7.7e-6), well below what players notice.
+inline constexpr double kMistakeLoss = 0.001;
 
 struct MatchResult {
   int games = 0;

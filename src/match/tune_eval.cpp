@@ -1,12 +1,13 @@
-// ur_tune_eval: fits the static evaluation's weights to self-play outcomes.
+// ur_tune_eval: fits the static evaluation's weights to self-play positions.
 //
 // Plays games between two copies of expectimax:D that use the current weights, records the
-// features of positions (seen by the side about to throw) with whether that side went on to
-// win, and fits a logistic regression by Newton's method with a small L2 penalty. Every
-// tenth game is held out to report how well the old and new weights predict results.
+// features of positions (seen by the side about to throw) with a target: whether that side
+// went on to win, or, with --table, its exact chance to win from a solved table (far less
+// noisy). Fits a logistic regression to the targets by Newton's method with a small L2
+// penalty. Every tenth game is held out to report how well the old and new weights predict.
 // Prints the new weights in the form of src/agents/evaluation_weights.h.
 //
-//   ur_tune_eval [--games N] [--depth D] [--rounds R] [--seed S] [--threads T]
+//   ur_tune_eval [--games N] [--depth D] [--rounds R] [--seed S] [--threads T] [--table FILE]
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -22,6 +23,7 @@
 #include "agents/evaluation.h"
 #include "agents/expectimax.h"
 #include "agents/rng.h"
+#include "tables/table.h"
 
 namespace ur {
 namespace {
@@ -32,17 +34,59 @@ constexpr double kRidge = 1e-3;         // L2 penalty per sample, keeps redundan
 
 struct Sample {
   std::array<float, kFeatures> features;
-  bool won;
+  float target;  // 0..1: the outcome (0 or 1) or the solved chance to win
+  bool held_out;
+};
+
+// One move of a sampled decision, with its exact value from the table.
+struct Choice {
+  std::array<float, kFeatures> features;  // the position after the move, its mover's view
+  bool same_mover;  // the mover throws again, so the model's value counts as is (else 1 - it)
+  bool wins;        // the move ends the game: worth 1 whatever the weights
+  float value;      // the mover's exact chance to win after the move
+};
+
+struct Decision {
+  std::vector<Choice> choices;  // two or more
+  float best;                   // the largest Choice::value
   bool held_out;
 };
 
 struct Dataset {
   std::vector<Sample> samples;
+  std::vector<Decision> decisions;  // only with a table
   std::mutex mutex;
 };
 
+// The choices of `roll` in `position`, rated by `table`; empty unless there are two or more.
+Decision sample_decision(const Rules& rules, const tables::Table& table, const Position& position,
+                         Roll roll, bool held_out) {
+  Decision decision{{}, 0.0f, held_out};
+  const MoveList moves = legal_moves(rules, position, roll);
+  if (moves.size() < 2) return decision;
+  std::array<double, kFeatures> features{};
+  for (const Move& move : moves) {
+    const Position after = apply_move(rules, position, move);
+    Choice choice{};
+    choice.same_mover = after.turn == position.turn;
+    choice.wins = is_game_over(rules, after);
+    if (choice.wins) {
+      choice.value = 1.0f;
+    } else {
+      eval_features(rules, after, features);
+      std::copy(features.begin(), features.end(), choice.features.begin());
+      const double exact = tables::evaluate(table, after);
+      choice.value = static_cast<float>(choice.same_mover ? exact : 1.0 - exact);
+    }
+    decision.best = std::max(decision.best, choice.value);
+    decision.choices.push_back(choice);
+  }
+  return decision;
+}
+
+// `table` (may be null) gives exact targets; without it the game's outcome is the target.
 void play_game(const Rules& rules, const EvalWeights& weights, int depth, std::uint64_t seed,
-               bool held_out, Dataset& dataset) {
+               bool held_out, const tables::Table* table, Dataset& dataset) {
   SearchOptions options;
   options.depth = depth;
   options.weights = &weights;
@@ -50,6 +94,7 @@ void play_game(const Rules& rules, const EvalWeights& weights, int depth, std::u
   SplitMix64 rng(seed);
   Position position = starting_position(rules, rng.below(2) ? Side::Light : Side::Dark);
   std::vector<std::pair<Sample, Side>> seen;
+  std::vector<Decision> decisions;
   std::array<double, kFeatures> features{};
   while (!is_game_over(rules, position)) {
     if (rng.unit() < kSampleChance) {
@@ -57,9 +102,14 @@ void play_game(const Rules& rules, const EvalWeights& weights, int depth, std::u
       Sample sample{};
       std::copy(features.begin(), features.end(), sample.features.begin());
       sample.held_out = held_out;
+      sample.target = table ? static_cast<float>(tables::evaluate(*table, position)) : 0.0f;
       seen.emplace_back(sample, position.turn);
     }
     const Roll roll = throw_dice(rules, rng);
+    if (table && rng.unit() < kSampleChance) {
+      Decision decision = sample_decision(rules, *table, position, roll, held_out);
+      if (!decision.choices.empty()) decisions.push_back(std::move(decision));
+    }
     if (count_legal_moves(rules, position, roll) == 0) {
       position = pass_turn(position);
       continue;
@@ -69,9 +119,10 @@ void play_game(const Rules& rules, const EvalWeights& weights, int depth, std::u
   const Side winning = *winner(rules, position);
   std::lock_guard lock(dataset.mutex);
   for (auto& [sample, side] : seen) {
-    sample.won = side == winning;
+    if (!table) sample.target = side == winning ? 1.0f : 0.0f;
     dataset.samples.push_back(sample);
   }
+  for (Decision& decision : decisions) dataset.decisions.push_back(std::move(decision));
 }
 
 double logit(const EvalWeights& weights, const Sample& sample) {
@@ -81,8 +132,8 @@ double logit(const EvalWeights& weights, const Sample& sample) {
 }
 
 struct Fit {
-  double log_loss = 0.0;
-  double brier = 0.0;
+  double log_loss = 0.0;  // cross-entropy against the targets
+  double brier = 0.0;     // mean squared error against the targets
 };
 
 Fit score(const EvalWeights& weights, const std::vector<Sample>& samples) {
@@ -91,8 +142,8 @@ Fit score(const EvalWeights& weights, const std::vector<Sample>& samples) {
   for (const Sample& sample : samples) {
     if (!sample.held_out) continue;
     const double p = std::clamp(1.0 / (1.0 + std::exp(-logit(weights, sample))), 1e-12, 1 - 1e-12);
-    fit.log_loss -= sample.won ? std::log(p) : std::log(1 - p);
-    fit.brier += (p - sample.won) * (p - sample.won);
+    fit.log_loss -= sample.target * std::log(p) + (1 - sample.target) * std::log(1 - p);
+    fit.brier += (p - sample.target) * (p - sample.target);
     ++count;
   }
   fit.log_loss /= count;
@@ -137,7 +188,7 @@ EvalWeights fit_logistic(const std::vector<Sample>& samples, EvalWeights weights
       const double p = 1.0 / (1.0 + std::exp(-logit(weights, sample)));
       const double w = p * (1 - p);
       for (int i = 0; i < n; ++i) {
-        gradient[i] += (p - sample.won) * sample.features[i];
+        gradient[i] += (p - sample.target) * sample.features[i];
         if (sample.features[i] == 0.0f) continue;
         for (int j = 0; j < n; ++j)
           hessian[i * n + j] += w * sample.features[i] * sample.features[j];
@@ -154,6 +205,107 @@ EvalWeights fit_logistic(const std::vector<Sample>& samples, EvalWeights weights
       largest = std::max(largest, std::abs(step[i]));
     }
     if (largest < 1e-6) break;
+  }
+  return weights;
+}
+
+double sigmoid(double z) {
+  return 1.0 / (1.0 + std::exp(-z));
+}
+
+// The model's value of a choice for the mover.
+double choice_value(const EvalWeights& weights, const Choice& choice) {
+  if (choice.wins) return 1.0;
+  double z = 0.0;
+  for (int i = 0; i < kFeatures; ++i) z += weights[i] * choice.features[i];
+  const double p = sigmoid(z);
+  return choice.same_mover ? p : 1.0 - p;
+}
+
+// Mean chance to win given away by playing the model's favourite choice (one throw deep).
+double held_out_regret(const EvalWeights& weights, const std::vector<Decision>& decisions) {
+  double regret = 0.0;
+  int count = 0;
+  for (const Decision& decision : decisions) {
+    if (!decision.held_out) continue;
+    const Choice* pick = &decision.choices.front();
+    double pick_value = -1.0;
+    for (const Choice& choice : decision.choices) {
+      const double value = choice_value(weights, choice);
+      if (value > pick_value) {
+        pick = &choice;
+        pick_value = value;
+      }
+    }
+    regret += decision.best - pick->value;
+    ++count;
+  }
+  return count ? regret / count : 0.0;
+}
+
+// Fits the weights to play well rather than to predict: minimises, over the training
+// decisions, the regret of a soft choice (softmax of `sharpness` x the model's values), plus
+// `calibration` x the squared error of the position values against the table, by Adam.
+EvalWeights fit_decisions(const Dataset& dataset, EvalWeights weights, double sharpness,
+                          double calibration, int epochs) {
+  const int n = kFeatures;
+  std::array<double, kFeatures> first_moment{}, second_moment{};
+  constexpr double kRate = 0.01, kBeta1 = 0.9, kBeta2 = 0.999;
+  for (int epoch = 1; epoch <= epochs; ++epoch) {
+    std::array<double, kFeatures> gradient{};
+    int decisions = 0;
+    std::vector<double> values, chances;
+    for (const Decision& decision : dataset.decisions) {
+      if (decision.held_out) continue;
+      ++decisions;
+      values.clear();
+      double top = -1.0;
+      for (const Choice& choice : decision.choices) {
+        values.push_back(choice_value(weights, choice));
+        top = std::max(top, values.back());
+      }
+      chances.assign(values.size(), 0.0);
+      double total = 0.0, expected_regret = 0.0;
+      for (std::size_t c = 0; c < values.size(); ++c) {
+        chances[c] = std::exp(sharpness * (values[c] - top));
+        total += chances[c];
+      }
+      for (std::size_t c = 0; c < values.size(); ++c) {
+        chances[c] /= total;
+        expected_regret += chances[c] * (decision.best - decision.choices[c].value);
+      }
+      for (std::size_t c = 0; c < values.size(); ++c) {
+        const Choice& choice = decision.choices[c];
+        if (choice.wins) continue;
+        const double d_value =
+            sharpness * chances[c] * ((decision.best - choice.value) - expected_regret);
+        const double p = choice.same_mover ? values[c] : 1.0 - values[c];
+        const double d_z = d_value * (choice.same_mover ? 1.0 : -1.0) * p * (1.0 - p);
+        for (int i = 0; i < n; ++i) gradient[i] += d_z * choice.features[i];
+      }
+    }
+    for (double& g : gradient) g /= std::max(1, decisions);
+    int samples = 0;
+    std::array<double, kFeatures> calibration_gradient{};
+    for (const Sample& sample : dataset.samples) {
+      if (sample.held_out) continue;
+      ++samples;
+      const double p = sigmoid(logit(weights, sample));
+      const double d_z = 2.0 * (p - sample.target) * p * (1.0 - p);
+      for (int i = 0; i < n; ++i) calibration_gradient[i] += d_z * sample.features[i];
+    }
+    for (int i = 0; i < n; ++i) {
+      const double g = gradient[i] + calibration * calibration_gradient[i] / std::max(1, samples);
+      first_moment[i] = kBeta1 * first_moment[i] + (1 - kBeta1) * g;
+      second_moment[i] = kBeta2 * second_moment[i] + (1 - kBeta2) * g * g;
+      const double m = first_moment[i] / (1 - std::pow(kBeta1, epoch));
+      const double v = second_moment[i] / (1 - std::pow(kBeta2, epoch));
+      weights[i] -= kRate * m / (std::sqrt(v) + 1e-8);
+    }
+    if (epoch % 50 == 0) {
+      std::fprintf(stderr, "  epoch %d: held-out regret %.5f\n", epoch,
+                   held_out_regret(weights, dataset.decisions));
+    }
   }
   return weights;
 }
@@ -199,9 +351,36 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 20));
   app.add_option("--seed", seed, "Seed for dice and sampling");
   app.add_option("--threads", threads, "Games played at once")->check(CLI::Range(1, 256));
+  std::string table_path;
+  app.add_option("--table", table_path,
+                 "Solved table (ur solve) for the 7-piece rules: fit to its exact values instead "
+                 "of game outcomes");
+  std::string objective = "predict";
+  app.add_option("--objective", objective,
+                 "predict: fit the chance to win (outcomes, or the table's values); play: with "
+                 "--table, fit one-throw choices to the table's best moves")
+      ->check(CLI::IsMember({"predict", "play"}));
+  double sharpness = 100.0;
+  double calibration = 1.0;
+  int epochs = 300;
+  app.add_option("--sharpness", sharpness, "play: softmax sharpness of the soft choice")
+      ->check(CLI::Range(1.0, 10000.0));
+  app.add_option("--calibration", calibration,
+                 "play: weight of the squared error of position values")
+      ->check(CLI::Range(0.0, 1000.0));
+  app.add_option("--epochs", epochs, "play: Adam steps")->check(CLI::Range(1, 100000));
   CLI11_PARSE(app, argc, argv);
 
   const ur::Rules rules = ur::finkel_rules();
+  std::shared_ptr<const ur::tables::Table> table;
+  if (!table_path.empty()) {
+    auto opened = ur::tables::Table::open(table_path, rules);
+    if (const auto* problem = std::get_if<std::string>(&opened)) {
+      std::cerr << "ur_tune_eval: " << *problem << "\n";
+      return 2;
+    }
+    table = std::get<std::shared_ptr<const ur::tables::Table>>(opened);
+  }
   ur::EvalWeights weights = ur::tuned_eval_weights();
   for (int round = 0; round < rounds; ++round) {
     ur::Dataset dataset;
@@ -213,12 +392,21 @@ int main(int argc, char** argv) {
           for (int game = next++; game < games; game = next++) {
             ur::play_game(rules, weights, depth,
                           ur::derive_seed(seed, static_cast<std::uint64_t>(round) * games + game),
-                          game % 10 == 0, dataset);
+                          game % 10 == 0, table.get(), dataset);
           }
         });
       }
     }
-    const ur::EvalWeights fitted = ur::fit_logistic(dataset.samples, weights);
+    const ur::EvalWeights fitted =
+        objective == "play" && table
+            ? ur::fit_decisions(dataset, weights, sharpness, calibration, epochs)
+            : ur::fit_logistic(dataset.samples, weights);
+    if (table) {
+      std::fprintf(stderr, "round %d: %zu decisions; held-out one-throw regret %.5f -> %.5f\n",
+                   round + 1, dataset.decisions.size(),
+                   ur::held_out_regret(weights, dataset.decisions),
+                   ur::held_out_regret(fitted, dataset.decisions));
+    }
     const ur::Fit before = ur::score(weights, dataset.samples);
     const ur::Fit after = ur::score(fitted, dataset.samples);
     std::fprintf(stderr,

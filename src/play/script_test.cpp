@@ -46,9 +46,11 @@ TEST(Script, FullGameAgainstASeededComputerReplaysToTheSameResult) {
   EXPECT_EQ(errors.str(), "");
   EXPECT_EQ(game.phase(), Phase::Over);
   EXPECT_EQ(game.position(), recorder.position());
-  EXPECT_EQ(game.winner(), Side::Dark) << "pinned result of seed 2024 against medium";
-  EXPECT_NE(out.str().find("game over: dark wins"), std::string::npos);
-  EXPECT_NE(out.str().find("session: light 0 – 1 dark"), std::string::npos);
+  // Pinned with the evaluation weights of src/agents/evaluation_weights.h: refitting them may
+  // change who wins this game (then update the pin), never whether the replay matches.
+  EXPECT_EQ(game.winner(), Side::Light) << "pinned result of seed 2024 against medium";
+  EXPECT_NE(out.str().find("game over: light wins"), std::string::npos);
+  EXPECT_NE(out.str().find("session: light 1 – 0 dark"), std::string::npos);
 }
 
 TEST(Script, PrintsEachPositionAsPlainText) {

@@ -254,6 +254,14 @@ double sweep_unit(const PositionIndex& index, const PairPlan& plan, const Unit& 
   return largest;
 }
 
+// States a sweep of `unit` updates, counted as PairPlan::states counts them (a block that is
+// its own mirror once).
+std::uint64_t unit_states(const Unit& unit) {
+  return std::uint64_t{unit.rows_end - unit.rows_begin} *
+         (unit.mirror_rows_end - unit.mirror_rows_begin) *
+         (unit.block == unit.mirror_block ? 1u : 2u);
+}
+
 struct LayerPair {
   int home_mine;
   int home_theirs;
@@ -346,30 +354,43 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
   for (Roll roll = 0; roll <= max_roll; ++roll) {
     roll_weights.push_back(roll_probability(index.rules(), roll));
   }
+  // After a full sweep, the units whose change was above kSlowShare of the largest (the
+  // early fights on squares 5-8, where captures cycle: 2-20% of the states) are swept again
+  // alone, up to kMaxFocusSweeps times or until their change is below kFocusTarget of that
+  // sweep's. The rest of the pair converges faster than they do, so this saves full sweeps
+  // (5 pieces: 471M -> 375M updates). Only a full sweep can end a pair, so the stopping
+  // bound stays a bound on the whole pair's Bellman residual.
+  constexpr double kSlowShare = 0.03;
+  constexpr double kFocusTarget = 0.01;
+  constexpr int kMaxFocusSweeps = 10;
+  constexpr double kMaxFocusStates = 0.2;  // of the pair: above it, a full sweep is as good
+  std::vector<double> unit_changes;
+  std::vector<std::uint32_t> all_units;
+  std::vector<std::uint32_t> slow_units;
   for (const LayerPair& pair : order) {
     const PairPlan plan = plan_pair(index, pair, low_masks);
     const std::vector<Unit>& work = plan.units;
     const std::uint64_t pair_states = plan.states;
     report.home_mine = pair.home_mine;
     report.home_theirs = pair.home_theirs;
-    for (int sweep = 1; sweep <= options.max_sweeps; ++sweep) {
-      if (cancel && cancel->load()) {
-        result.cancelled = true;
-        result.values.clear();
-        return result;
-      }
+    unit_changes.assign(work.size(), 0.0);
+    all_units.resize(work.size());
+    std::iota(all_units.begin(), all_units.end(), 0u);
+    // Sweeps the listed units in list order (progress order); returns the largest change.
+    const auto sweep_units = [&](const std::vector<std::uint32_t>& list) {
       std::atomic<std::size_t> next{0};
       std::vector<double> largest(threads, 0.0);
       const auto worker = [&](int thread) {
         constexpr std::size_t kChunk = 16;  // units taken at a time
         for (;;) {
           const std::size_t begin = next.fetch_add(kChunk);
-          if (begin >= work.size()) break;
-          const std::size_t end = std::min(work.size(), begin + kChunk);
-          for (std::size_t w = begin; w < end; ++w) {
-            largest[thread] =
-                std::max(largest[thread],
-                         sweep_unit(index, plan, work[w], roll_weights.data(), max_roll, values));
+          if (begin >= list.size()) break;
+          const std::size_t end = std::min(list.size(), begin + kChunk);
+          for (std::size_t k = begin; k < end; ++k) {
+            const std::uint32_t w = list[k];
+            unit_changes[w] =
+                sweep_unit(index, plan, work[w], roll_weights.data(), max_roll, values);
+            largest[thread] = std::max(largest[thread], unit_changes[w]);
           }
         }
       };
@@ -377,7 +398,15 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
       for (int t = 1; t < threads; ++t) helpers.emplace_back(worker, t);
       worker(0);
       for (std::thread& helper : helpers) helper.join();
-      const double change = *std::max_element(largest.begin(), largest.end());
+      return *std::max_element(largest.begin(), largest.end());
+    };
+    for (int sweep = 1; sweep <= options.max_sweeps; ++sweep) {
+      if (cancel && cancel->load()) {
+        result.cancelled = true;
+        result.values.clear();
+        return result;
+      }
+      const double change = sweep_units(all_units);
       result.updates += pair_states;
       ++result.total_sweeps;
       report.sweep = sweep;
@@ -387,6 +416,22 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
       if (change <= options.tolerance) {
         result.residual = std::max(result.residual, change);
         break;
+      }
+      slow_units.clear();
+      std::uint64_t slow_states = 0;
+      for (std::uint32_t w = 0; w < work.size(); ++w) {
+        if (unit_changes[w] > kSlowShare * change) {
+          slow_units.push_back(w);
+          slow_states += unit_states(work[w]);
+        }
+      }
+      if (static_cast<double>(slow_states) > kMaxFocusStates * static_cast<double>(pair_states)) {
+        continue;
+      }
+      for (int focus = 0; focus < kMaxFocusSweeps; ++focus) {
+        const double slow_change = sweep_units(slow_units);
+        result.updates += slow_states;
+        if (slow_change <= kFocusTarget * change) break;
       }
     }
     ++report.pair;

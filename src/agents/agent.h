@@ -26,6 +26,11 @@ class Agent {
   virtual AgentChoice choose(const Rules& rules, const Position& position, Roll roll) = 0;
   // The spec this agent was built from, e.g. "expectimax:3" or "hard".
   virtual std::string name() const = 0;
+  // Why this agent cannot play games under `rules` (e.g. the perfect agent without a solved
+  // table), saying how to fix it; nothing when it can. Interfaces ask before a game starts.
+  virtual std::optional<std::string> cannot_play(const Rules& /*rules*/) const {
+    return std::nullopt;
+  }
 };
 
 struct AgentSpecError {

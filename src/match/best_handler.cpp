@@ -42,6 +42,9 @@ json answer_best(const json& request, const Rules& rules) {
   if (auto* error = std::get_if<AgentSpecError>(&made)) {
     throw protocol::RequestError(error->message);
   }
+  if (auto why = std::get<std::unique_ptr<Agent>>(made)->cannot_play(rules)) {
+    throw protocol::RequestError(*why);
+  }
   if (count_legal_moves(rules, position, roll) == 0) {
     return {{"move", nullptr}, {"value", nullptr}, {"pass", why_pass(rules, position, roll)}};
   }

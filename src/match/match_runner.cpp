@@ -75,8 +75,10 @@ GameSetup game_setup(int game) {
 std::variant<std::monostate, std::string> check_specs(const MatchOptions& options) {
   for (int i = 0; i < 2; ++i) {
     auto made = make_agent(options.specs[i], 0);
-    if (auto* error = std::get_if<AgentSpecError>(&made)) {
-      return std::string(i == 0 ? "agent A: " : "agent B: ") + error->message;
+    const std::string which = i == 0 ? "agent A: " : "agent B: ";
+    if (auto* error = std::get_if<AgentSpecError>(&made)) return which + error->message;
+    if (auto why = std::get<std::unique_ptr<Agent>>(made)->cannot_play(options.rules)) {
+      return which + *why;
     }
   }
   return std::monostate{};

@@ -61,6 +61,7 @@ ActionError Game::configure(const Settings& settings) {
     auto made = make_agent_(settings.opponent, agent_seed(settings.seed));
     if (auto* error = std::get_if<AgentSpecError>(&made)) return error->message;
     agent = std::move(std::get<std::unique_ptr<Agent>>(made));
+    if (auto why = agent->cannot_play(settings.rules)) return *why;
   }
   settings_ = settings;
   agent_ = std::move(agent);

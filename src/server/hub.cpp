@@ -298,7 +298,11 @@ struct GameHub::Impl {
 
   // Refuses settings whose computer opponent cannot be built (e.g. perfect without tables).
   void check_opponent(const GameSettings& settings) {
-    if (settings.opponent != kFriend) agent_for(settings.opponent);
+    if (settings.opponent == kFriend) return;
+    if (auto why = agent_for(settings.opponent).cannot_play(settings.rules())) {
+      throw bad_settings("The opponent " + protocol::quote_json(settings.opponent) +
+                         " is not available: " + *why);
+    }
   }
 
   static std::shared_ptr<const std::string> update_message(const Game& game, const Events& events) {

@@ -21,12 +21,20 @@ class LastMoveAgent : public Agent {
   std::string name() const override { return "last"; }
 };
 
-// Builds LastMoveAgent for every computer level except "perfect", which it refuses as the
-// real make_agent does without a solved table.
+// A "perfect" stand-in that, like the real one without a solved table, cannot play.
+class TablelessPerfectAgent final : public LastMoveAgent {
+ public:
+  std::string name() const override { return "perfect"; }
+  std::optional<std::string> cannot_play(const Rules&) const override {
+    return "perfect needs a solved table (test stand-in)";
+  }
+};
+
+// Builds LastMoveAgent for every computer level, and a "perfect" that cannot play.
 inline AgentMaker test_agent_maker() {
   return [](std::string_view spec,
             std::uint64_t) -> std::variant<std::unique_ptr<Agent>, AgentSpecError> {
-    if (spec == "perfect") return AgentSpecError{"perfect needs a solved table (test stand-in)"};
+    if (spec == "perfect") return std::make_unique<TablelessPerfectAgent>();
     return std::make_unique<LastMoveAgent>();
   };
 }

@@ -21,6 +21,11 @@ class PerfectAgent final : public Agent {
 
   std::string name() const override { return name_; }
 
+  std::optional<std::string> cannot_play(const Rules& rules) const override {
+    if (table_ && table_->rules() == rules) return std::nullopt;
+    return perfect_unavailable(rules);
+  }
+
  private:
   std::shared_ptr<const Table> table_for(const Rules& rules) const {
     if (table_ && table_->rules() == rules) return table_;

@@ -11,8 +11,8 @@
 namespace ur::tables {
 
 // An agent that plays from `table` for its rules, and from table_for_play for other rules.
-// choose() throws std::runtime_error, saying how to build the table, when no table exists for
-// the rules in play (interfaces check perfect_unavailable first).
+// cannot_play() says when no table exists for the rules and none can be solved on the fly;
+// choose() then throws std::runtime_error with the same message.
 std::unique_ptr<Agent> make_perfect_agent(std::shared_ptr<const Table> table, std::string name);
 
 }  // namespace ur::tables

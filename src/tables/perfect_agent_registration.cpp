@@ -16,17 +16,9 @@ std::variant<std::unique_ptr<Agent>, AgentSpecError> make_from_spec(std::string_
     return make_perfect_agent(std::get<std::shared_ptr<const Table>>(std::move(opened)),
                               "perfect:" + std::string(argument));
   }
-  // Without a file the rules in play are not known yet: accept when some table exists, or
-  // say how to build one. Games with few pieces solve theirs on the fly.
-  const std::filesystem::path directory = default_table_directory();
-  std::error_code error;
-  for (const auto& entry : std::filesystem::directory_iterator(directory, error)) {
-    if (entry.path().extension() == ".table") return make_perfect_agent(nullptr, "perfect");
-  }
-  return AgentSpecError{"perfect: no solved tables in " + directory.string() +
-                        ": build one with `ur solve --pieces 7` (minutes; " +
-                        std::to_string(kSolveOnTheFlyMaxPieces) +
-                        " pieces or fewer take seconds), or give perfect:FILE"};
+  // Without a file the rules in play are not known yet; Agent::cannot_play says, once they
+  // are, whether a table exists or can be solved on the fly.
+  return make_perfect_agent(nullptr, "perfect");
 }
 
 const AgentKindRegistrar registrar{"perfect", &make_from_spec,

@@ -203,7 +203,7 @@ TEST_F(TableTest, SmallRulesAreSolvedOnTheFlyAndSaved) {
   EXPECT_NE(perfect_unavailable(finkel_rules(7)), std::nullopt);
 }
 
-TEST_F(TableTest, MakeAgentBuildsPerfect) {
+TEST_F(TableTest, MakeAgentBuildsPerfectThatSaysWhichRulesItCanPlay) {
   write(1, Encoding::Fixed16, "ur-1p-exact.table");
   const fs::path installed = default_table_path(finkel_rules(1));
   fs::create_directories(installed.parent_path());  // each ctest process starts empty
@@ -211,6 +211,16 @@ TEST_F(TableTest, MakeAgentBuildsPerfect) {
   auto made = make_agent("perfect", 1);
   ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Agent>>(made))
       << std::get<AgentSpecError>(made).message;
+  const Agent& perfect = *std::get<std::unique_ptr<Agent>>(made);
+  EXPECT_EQ(perfect.cannot_play(finkel_rules(1)), std::nullopt) << "its table is installed";
+  EXPECT_EQ(perfect.cannot_play(finkel_rules(2)), std::nullopt) << "solved on the fly";
+  const std::optional<std::string> seven = perfect.cannot_play(finkel_rules(7));
+  ASSERT_TRUE(seven.has_value());
+  EXPECT_NE(seven->find("ur solve --pieces 7"), std::string::npos) << *seven;
+
+  const auto from_file = make_perfect_agent(in_memory(3), "perfect:three");
+  EXPECT_EQ(from_file->cannot_play(finkel_rules(3)), std::nullopt);
+  EXPECT_NE(from_file->cannot_play(finkel_rules(7)), std::nullopt);
   auto bad = make_agent("perfect:/nonexistent/file.table", 1);
   ASSERT_TRUE(std::holds_alternative<AgentSpecError>(bad));
   EXPECT_NE(std::get<AgentSpecError>(bad).message.find("cannot open"), std::string::npos);

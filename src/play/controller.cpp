@@ -292,19 +292,53 @@ void apply_menu(Game& game, UiState& ui) {
   }
   Settings settings = ui.draft;
   settings.seed = seed;
-  if (const ActionError refused = game.configure(settings)) {
-    set_error(ui, *refused);
+  request_game(game, ui, settings);
+}
+
+// The settings menu on `settings` (not the game's), with `why` in red under it.
+void back_to_menu(UiState& ui, const Settings& settings, const std::string& why) {
+  if (ui.overlay != Overlay::Menu) ui.menu_row = static_cast<int>(MenuRow::Opponent);
+  ui.overlay = Overlay::Menu;
+  ui.draft = settings;
+  ui.seed_text = std::to_string(settings.seed);
+  set_error(ui, why);
+}
+
+// Why the game cannot start until the table exists, and how to build it later.
+std::string table_declined(const TableRequest& request, const std::string& what) {
+  return what + " The perfect opponent needs a table for " +
+         std::to_string(request.settings.rules.pieces) +
+         " pieces: choose another opponent or piece count, or build it outside the game with `" +
+         request.offer.command + "`.";
+}
+
+void handle_build_offer(UiState& ui, const Key& key) {
+  if (is_char(key, 'y') || is_char(key, 'Y')) {
+    ui.overlay = Overlay::Building;
+    ui.message.clear();
     return;
   }
-  ui.overlay = Overlay::None;
-  ui.cursor.reset();
-  ui.typed.clear();
-  set_info(ui, "New game with the new settings.");
+  if (is_char(key, 'n') || is_char(key, 'N') || key.code == KeyCode::Escape ||
+      key.code == KeyCode::Enter) {
+    const TableRequest request = std::move(*ui.table);
+    ui.table.reset();
+    back_to_menu(ui, request.settings, table_declined(request, "Not built."));
+    return;
+  }
+  refuse_key(ui, key, "y builds the table now, n or Esc goes back to the settings.");
+}
+
+// Closing the menu leaves for the game; before the first game there is none to go back to.
+bool can_close_menu(const Game& game, UiState& ui) {
+  if (game.game_number() > 0) return true;
+  set_error(ui, "No game yet: choose the settings and start a game, or press q to quit.");
+  return false;
 }
 
 void handle_menu(Game& game, UiState& ui, const Key& key) {
   const auto row = static_cast<MenuRow>(ui.menu_row);
   if (key.code == KeyCode::Escape || is_char(key, 'm')) {
+    if (!can_close_menu(game, ui)) return;
     ui.overlay = Overlay::None;
     ui.message.clear();
     return;
@@ -328,6 +362,7 @@ void handle_menu(Game& game, UiState& ui, const Key& key) {
       if (row == MenuRow::Start) {
         apply_menu(game, ui);
       } else if (row == MenuRow::Back) {
+        if (!can_close_menu(game, ui)) return;
         ui.overlay = Overlay::None;
         ui.message.clear();
       } else {
@@ -439,6 +474,15 @@ void open_menu(const Game& game, UiState& ui) {
 }
 
 void handle_key(Game& game, UiState& ui, const Key& key) {
+  if (ui.overlay == Overlay::Building) {
+    // q cancels the build here rather than quitting, so no solve is cut off unawares.
+    if (is_char(key, 'q') || is_char(key, 'Q') || key.code == KeyCode::Escape) {
+      cancel_build(ui);
+    } else {
+      refuse_key(ui, key, "the table is being built; Esc, q or Ctrl-C cancels.");
+    }
+    return;
+  }
   if (is_char(key, 'q') || is_char(key, 'Q')) {
     ui.quit = true;
     return;
@@ -469,11 +513,69 @@ void handle_key(Game& game, UiState& ui, const Key& key) {
     case Overlay::Menu:
       handle_menu(game, ui, key);
       break;
+    case Overlay::BuildOffer:
+      handle_build_offer(ui, key);
+      break;
+    case Overlay::Building:
+      break;
     case Overlay::None:
       handle_game_keys(game, ui, key);
       break;
   }
   sync_ui(game, ui);
+}
+
+void request_game(Game& game, UiState& ui, const Settings& settings) {
+  if (ui.tables) {
+    if (auto offer = ui.tables->offer(settings)) {
+      const bool ask = offer->ask;
+      ui.table = TableRequest{std::move(*offer), settings, {}, false};
+      ui.overlay = ask ? Overlay::BuildOffer : Overlay::Building;
+      ui.message.clear();
+      return;
+    }
+  }
+  if (const ActionError refused = game.configure(settings)) {
+    back_to_menu(ui, settings, *refused);
+    return;
+  }
+  ui.overlay = Overlay::None;
+  ui.cursor.reset();
+  ui.typed.clear();
+  set_info(ui, "New game with the new settings.");
+  sync_ui(game, ui);
+}
+
+void advance_build(Game& game, UiState& ui, std::unique_ptr<BuildJob>& job) {
+  if (ui.overlay != Overlay::Building || !ui.table || !ui.tables) {
+    job.reset();
+    return;
+  }
+  if (!job) job = std::make_unique<BuildJob>(*ui.tables, ui.table->offer.rules);
+  if (ui.table->cancelling) job->cancel();
+  ui.table->status = job->status();
+  const std::optional<ActionError> ended = job->result();
+  if (!ended) return;
+  job.reset();
+  const TableRequest request = std::move(*ui.table);
+  ui.table.reset();
+  if (*ended) {
+    back_to_menu(ui, request.settings,
+                 table_declined(request, request.cancelling
+                                             ? "Cancelled: no table was written."
+                                             : "The table could not be built: " + **ended + "."));
+    return;
+  }
+  request_game(game, ui, request.settings);
+  if (ui.overlay == Overlay::None) {
+    set_info(ui, "The table is built and saved: you play the perfect opponent.");
+  }
+}
+
+void cancel_build(UiState& ui) {
+  if (ui.overlay != Overlay::Building || !ui.table) return;
+  ui.table->cancelling = true;
+  set_info(ui, "Cancelling at the end of this sweep…");
 }
 
 void sync_ui(const Game& game, UiState& ui) {

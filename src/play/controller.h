@@ -2,6 +2,7 @@
 // and the interface state. No terminal I/O here, so every key can be tested directly.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -41,5 +42,18 @@ void take_step(Game& game, UiState& ui);
 
 // Opens the settings menu on the game's current settings.
 void open_menu(const Game& game, UiState& ui);
+
+// Starts a new game with `settings`. When they need a table that is missing (the perfect
+// opponent), first asks to build it, or for a small one just starts building. A refusal
+// opens the settings menu on `settings` with the reason.
+void request_game(Game& game, UiState& ui, const Settings& settings);
+
+// Drives a table build while the Building screen is up: starts `job` (owned by the caller,
+// the event loop or a test), passes on a cancel, copies its progress, and once it ended
+// starts the game or, after a failure or a cancel, returns to the menu saying so.
+void advance_build(Game& game, UiState& ui, std::unique_ptr<BuildJob>& job);
+
+// Asks a running build to stop (Esc, q, Ctrl-C); nothing when none runs.
+void cancel_build(UiState& ui);
 
 }  // namespace ur::play

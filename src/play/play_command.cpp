@@ -11,7 +11,9 @@
 #include "play/game.h"
 #include "play/screen.h"
 #include "play/script.h"
+#include "play/table_build.h"
 #include "play/tui.h"
+#include "tables/table_store.h"
 
 namespace ur::cli {
 namespace {
@@ -32,12 +34,23 @@ bool color_wanted(const PlayOptions& options) {
 
 int run_play(PlayOptions options) {
   options.settings.seed = options.seed ? *options.seed : std::random_device{}();
+  const bool interactive = options.script.empty() && isatty(STDIN_FILENO);
   play::Game game(&make_agent);
+  const play::TableBuilder tables(tables::kSolveOnTheFlyMaxPieces);
+  play::InteractiveOptions interactive_options;
+  interactive_options.color = color_wanted(options);
+  interactive_options.route_numbers = !options.no_numbers;
+  interactive_options.tables = &tables;
+  if (interactive && tables.offer(options.settings)) {
+    // The perfect opponent's table is missing: the session opens asking to build it.
+    interactive_options.first_game = options.settings;
+    return play::run_interactive(game, interactive_options);
+  }
   if (const play::ActionError error = game.configure(options.settings)) {
     std::cerr << "ur play: bad --opponent: " << *error << "\n";
     return kUsageError;
   }
-  if (!options.script.empty() || !isatty(STDIN_FILENO)) {
+  if (!interactive) {
     std::cout << "settings: opponent " << options.settings.opponent << " · "
               << play::settings_summary(game.settings()) << " · seed " << game.settings().seed
               << "\n";
@@ -51,10 +64,7 @@ int run_play(PlayOptions options) {
     }
     return play::run_script(game, file, std::cout, std::cerr);
   }
-  play::InteractiveOptions interactive;
-  interactive.color = color_wanted(options);
-  interactive.route_numbers = !options.no_numbers;
-  return play::run_interactive(game, interactive);
+  return play::run_interactive(game, interactive_options);
 }
 
 CommandRunner setup_play(CLI::App& app) {

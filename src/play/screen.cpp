@@ -4,6 +4,7 @@
 
 #include "core/notation.h"
 #include "play/board_view.h"
+#include "tables/solve_progress.h"
 
 namespace ur::play {
 namespace {
@@ -262,6 +263,103 @@ void draw_confirm(Canvas& canvas, int ox, int oy, const UiState& ui) {
   canvas.put_centered(x, y + 2, width, question + "  y / n", palette::kTitle);
 }
 
+// The question before a long table build: what is missing, what building costs, y / N.
+void draw_build_offer(Canvas& canvas, int ox, int oy, const UiState& ui) {
+  const TableRequest& request = *ui.table;
+  const int x = ox + 7, width = 66;
+  std::vector<std::string> lines = wrap(request.offer.missing, width - 4);
+  const auto cost = wrap(request.offer.cost, width - 4);
+  lines.insert(lines.end(), cost.begin(), cost.end());
+  const int height = static_cast<int>(lines.size()) + 7;
+  const int y = oy + std::max(1, (kMinHeight - height) / 2);
+  draw_box(canvas, x, y, width, height, "The perfect opponent needs its table");
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    canvas.put(x + 2, y + 2 + static_cast<int>(i), lines[i]);
+  }
+  const int question = y + 3 + static_cast<int>(lines.size());
+  canvas.put_centered(x, question, width, "Build it now?  y / N", palette::kTitle);
+  if (!ui.message.empty() && ui.message_is_error) {
+    canvas.put(x + 2, question + 1, "✗ " + ui.message, palette::kError);
+  } else {
+    canvas.put_centered(x, question + 1, width,
+                        "(or later, outside the game: " + request.offer.command + ")",
+                        palette::kHint);
+  }
+}
+
+// A table build under way: bar, share, layer pair, residual, time so far and left.
+void draw_building(Canvas& canvas, int ox, int oy, const UiState& ui) {
+  const TableRequest& request = *ui.table;
+  const BuildStatus& status = request.status;
+  const int x = ox + 6, y = oy + 6, width = 68, height = 10;
+  const Rules& rules = request.settings.rules;
+  draw_box(canvas, x, y, width, height,
+           "Building the table: " + std::to_string(rules.pieces) + " pieces, " +
+               std::string(to_string(rules.bear_off)) + " bear-off");
+  const int percent = static_cast<int>(status.fraction * 100);
+  canvas.put(x + 2, y + 2, tables::progress_bar(status.fraction, width - 12), palette::kTarget);
+  std::string share = std::to_string(percent) + "%";
+  if (share.size() < 4) share.insert(0, 4 - share.size(), ' ');  // "  7%" to "100%"
+  canvas.put(x + width - 8, y + 2, share, palette::kTitle);
+  if (status.layers.empty()) {
+    canvas.put(x + 2, y + 3, "starting…", palette::kHint);
+  } else {
+    canvas.put(x + 2, y + 3, status.layers + "   residual " + status.residual);
+    canvas.put(
+        x + 2, y + 4,
+        "elapsed " + status.elapsed + " · " +
+            (status.eta.empty() ? "estimating the time left" : "about " + status.eta + " left"),
+        palette::kHint);
+  }
+  if (request.cancelling) {
+    canvas.put(x + 2, y + 6, "Cancelling at the end of this sweep…", palette::kError);
+  } else {
+    canvas.put(x + 2, y + 6, "The game against the perfect opponent starts when it is done.");
+  }
+  canvas.put(x + 2, y + 7, "Esc, q or Ctrl-C cancels; nothing is saved then.", palette::kHint);
+}
+
+// Everything of a game under way: status line, board, dice, messages, log, keys.
+void draw_game(Canvas& canvas, int ox, int oy, const Game& game, const UiState& ui) {
+  const std::string status = "game " + std::to_string(game.game_number()) + " · seed " +
+                             std::to_string(game.settings().seed) + " · " + tally_text(game);
+  canvas.put(ox + kMinWidth - 1 - text_width(status), oy + kTitleRow, status, palette::kHint);
+
+  draw_side_label(canvas, ox + kLeft, oy + kDarkLabelRow, game, Side::Dark);
+  BoardOptions options;
+  options.route_numbers = ui.route_numbers;
+  options.viewer = game.viewer();
+  draw_board(canvas, ox + kLeft, oy + kBoardRow, game.rules(), game.position(), marks_for(game, ui),
+             options);
+  draw_side_label(canvas, ox + kLeft, oy + kLightLabelRow, game, Side::Light);
+
+  const bool fresh = game.phase() == Phase::Move || game.phase() == Phase::Pass;
+  draw_dice(canvas, ox + kLeft, oy + kDiceRow, game.dice(), fresh);
+  const Headline lines = headline(game, ui);
+  canvas.put(ox + kHeadlineColumn, oy + kDiceRow, lines.first, palette::kTitle);
+  canvas.put(ox + kHeadlineColumn, oy + kDiceRow + 1, lines.second, palette::kHint);
+
+  const auto detail_lines = wrap(detail(game, ui), kMinWidth - 2 * kLeft);
+  for (std::size_t i = 0; i < detail_lines.size() && i < 2; ++i) {
+    canvas.put(ox + kLeft, oy + kDetailRow + static_cast<int>(i), detail_lines[i],
+               palette::kTarget);
+  }
+  if (!ui.message.empty() && ui.overlay == Overlay::None) {
+    canvas.put(ox + kLeft, oy + kMessageRow, (ui.message_is_error ? "✗ " : "") + ui.message,
+               ui.message_is_error ? palette::kError : palette::kPlain);
+  }
+  const auto& log = game.log();
+  const std::size_t shown = std::min<std::size_t>(2, log.size());
+  for (std::size_t i = 0; i < shown; ++i) {
+    const std::string& line = log[log.size() - shown + i];
+    const bool latest = i + 1 == shown;
+    canvas.put(ox + kLeft, oy + kLogRow + static_cast<int>(i), (latest ? "› " : "  ") + line,
+               latest ? palette::kPlain : palette::kHint);
+  }
+  canvas.put(ox + kLeft, oy + kSettingsRow, settings_summary(game.settings()), palette::kHint);
+  canvas.put(ox + kLeft, oy + kKeysRow, keys_help(game, ui), palette::kHint);
+}
+
 }  // namespace
 
 BoardMarks marks_for(const Game& game, const UiState& ui) {
@@ -332,43 +430,13 @@ Canvas compose_screen(const Game& game, const UiState& ui, int width, int height
   const int ox = (width - kMinWidth) / 2, oy = (height - kMinHeight) / 2;
 
   canvas.put(ox + 1, oy + kTitleRow, "ur · the Royal Game of Ur", palette::kTitle);
-  const std::string status = "game " + std::to_string(game.game_number()) + " · seed " +
-                             std::to_string(game.settings().seed) + " · " + tally_text(game);
-  canvas.put(ox + kMinWidth - 1 - text_width(status), oy + kTitleRow, status, palette::kHint);
-
-  draw_side_label(canvas, ox + kLeft, oy + kDarkLabelRow, game, Side::Dark);
-  BoardOptions options;
-  options.route_numbers = ui.route_numbers;
-  options.viewer = game.viewer();
-  draw_board(canvas, ox + kLeft, oy + kBoardRow, game.rules(), game.position(), marks_for(game, ui),
-             options);
-  draw_side_label(canvas, ox + kLeft, oy + kLightLabelRow, game, Side::Light);
-
-  const bool fresh = game.phase() == Phase::Move || game.phase() == Phase::Pass;
-  draw_dice(canvas, ox + kLeft, oy + kDiceRow, game.dice(), fresh);
-  const Headline lines = headline(game, ui);
-  canvas.put(ox + kHeadlineColumn, oy + kDiceRow, lines.first, palette::kTitle);
-  canvas.put(ox + kHeadlineColumn, oy + kDiceRow + 1, lines.second, palette::kHint);
-
-  const auto detail_lines = wrap(detail(game, ui), kMinWidth - 2 * kLeft);
-  for (std::size_t i = 0; i < detail_lines.size() && i < 2; ++i) {
-    canvas.put(ox + kLeft, oy + kDetailRow + static_cast<int>(i), detail_lines[i],
-               palette::kTarget);
+  if (game.game_number() > 0) {
+    draw_game(canvas, ox, oy, game, ui);
+  } else {
+    // Before the first game (its table is being asked about or built) there is no board yet.
+    if (ui.overlay != Overlay::Building)
+      canvas.put(ox + kLeft, oy + kKeysRow, "q quit", palette::kHint);
   }
-  if (!ui.message.empty() && ui.overlay == Overlay::None) {
-    canvas.put(ox + kLeft, oy + kMessageRow, (ui.message_is_error ? "✗ " : "") + ui.message,
-               ui.message_is_error ? palette::kError : palette::kPlain);
-  }
-  const auto& log = game.log();
-  const std::size_t shown = std::min<std::size_t>(2, log.size());
-  for (std::size_t i = 0; i < shown; ++i) {
-    const std::string& line = log[log.size() - shown + i];
-    const bool latest = i + 1 == shown;
-    canvas.put(ox + kLeft, oy + kLogRow + static_cast<int>(i), (latest ? "› " : "  ") + line,
-               latest ? palette::kPlain : palette::kHint);
-  }
-  canvas.put(ox + kLeft, oy + kSettingsRow, settings_summary(game.settings()), palette::kHint);
-  canvas.put(ox + kLeft, oy + kKeysRow, keys_help(game, ui), palette::kHint);
 
   switch (ui.overlay) {
     case Overlay::None:
@@ -387,6 +455,12 @@ Canvas compose_screen(const Game& game, const UiState& ui, int width, int height
       break;
     case Overlay::Confirm:
       draw_confirm(canvas, ox, oy, ui);
+      break;
+    case Overlay::BuildOffer:
+      if (ui.table) draw_build_offer(canvas, ox, oy, ui);
+      break;
+    case Overlay::Building:
+      if (ui.table) draw_building(canvas, ox, oy, ui);
       break;
   }
   return canvas;

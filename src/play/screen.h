@@ -9,6 +9,7 @@
 #include "play/board_view.h"
 #include "play/canvas.h"
 #include "play/game.h"
+#include "play/table_build.h"
 
 namespace ur::play {
 
@@ -18,11 +19,13 @@ inline constexpr int kMinHeight = 24;
 
 enum class Overlay {
   None,
-  Menu,      // settings
-  Rules,     // the rules and keys screen ('?')
-  Log,       // the session's log, latest last ('l')
-  GameOver,  // result and session tally
-  Confirm,   // a yes/no question before resigning or abandoning a game
+  Menu,        // settings
+  Rules,       // the rules and keys screen ('?')
+  Log,         // the session's log, latest last ('l')
+  GameOver,    // result and session tally
+  Confirm,     // a yes/no question before resigning or abandoning a game
+  BuildOffer,  // the perfect opponent's table is missing: build it now?
+  Building,    // the table is being built: progress; Esc, q or Ctrl-C cancels
 };
 
 // What a yes/no confirmation will do.
@@ -39,6 +42,14 @@ inline const std::vector<std::string>& opponent_choices() {
   return choices;
 }
 
+// A game waiting for the table its perfect opponent needs.
+struct TableRequest {
+  TableOffer offer;
+  Settings settings;  // the game to start once the table is there
+  BuildStatus status;
+  bool cancelling = false;
+};
+
 struct UiState {
   std::optional<Square> cursor;  // the source under the cursor while a throw waits
   std::string typed;             // digits of a route square typed so far
@@ -53,6 +64,8 @@ struct UiState {
   bool waiting = false;      // a computer step or an automatic action is about to happen
   int result_shown_for = 0;  // number of the last game whose game-over screen was opened
   bool quit = false;
+  const TableBuilder* tables = nullptr;  // offers to build missing tables; null: never offers
+  std::optional<TableRequest> table;     // while asking about, or building, a table
 };
 
 // The board marks for the game's current state and cursor.

@@ -1,6 +1,8 @@
 #include "play/tui.h"
 
 #include <chrono>
+#include <csignal>
+#include <memory>
 
 #include "play/controller.h"
 #include "play/screen.h"
@@ -11,6 +13,8 @@ namespace {
 
 // How long to wait for the rest of an escape sequence before reading a lone Esc.
 constexpr int kEscapeWaitMs = 40;
+// How often a table build's progress is redrawn.
+constexpr int kBuildRedrawMs = 100;
 
 }  // namespace
 
@@ -18,8 +22,11 @@ int run_interactive(Game& game, const InteractiveOptions& options) {
   Terminal terminal;
   UiState ui;
   ui.route_numbers = options.route_numbers;
+  ui.tables = options.tables;
   sync_ui(game, ui);
+  if (options.first_game) request_game(game, ui, *options.first_game);
   std::string pending_bytes;
+  std::unique_ptr<BuildJob> build;  // destroyed (cancelled, joined) before the terminal
 
   const auto draw = [&] {
     ui.waiting = step_due(game, ui);
@@ -28,6 +35,7 @@ int run_interactive(Game& game, const InteractiveOptions& options) {
   };
 
   while (!ui.quit) {
+    advance_build(game, ui, build);
     draw();
     if (step_due(game, ui)) {
       // The computer's (or an automatic) step, after a pause any key cuts short.
@@ -50,7 +58,12 @@ int run_interactive(Game& game, const InteractiveOptions& options) {
       if (!ui.quit) take_step(game, ui);
       continue;
     }
-    TerminalEvent event = terminal.wait(pending_bytes.empty() ? -1 : kEscapeWaitMs);
+    const int timeout = !pending_bytes.empty() ? kEscapeWaitMs : build ? kBuildRedrawMs : -1;
+    TerminalEvent event = terminal.wait(timeout);
+    if (event.terminate_signal == SIGINT && build) {
+      cancel_build(ui);  // Ctrl-C stops the build, not the game
+      continue;
+    }
     if (event.terminate_signal) return 128 + event.terminate_signal;
     const bool timed_out = event.bytes.empty() && !event.resized && !event.resumed;
     pending_bytes += event.bytes;

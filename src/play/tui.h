@@ -1,13 +1,20 @@
 // The interactive game loop: draws the screen, reads keys, paces the computer's moves.
 #pragma once
 
+#include <optional>
+
 #include "play/game.h"
+#include "play/table_build.h"
 
 namespace ur::play {
 
 struct InteractiveOptions {
   bool color = true;
   bool route_numbers = true;
+  const TableBuilder* tables = nullptr;  // offers to build a missing table; null: never
+  // The first game's settings when `game` is not configured yet because they need a table
+  // built first: the session opens on that question.
+  std::optional<Settings> first_game;
 };
 
 // Plays in the terminal until the player quits. Returns the exit code: 0 after q, 128 + N

@@ -15,6 +15,7 @@
 #include "cli/command.h"
 #include "cli/rules_options.h"
 #include "core/notation.h"
+#include "tables/solve_progress.h"
 #include "tables/table_store.h"
 
 namespace ur::tables {
@@ -61,14 +62,6 @@ long peak_memory_mib() {
   return usage.ru_maxrss / 1024;
 }
 
-std::string duration_text(double seconds) {
-  const long total = static_cast<long>(seconds + 0.5);
-  std::ostringstream text;
-  if (total >= 60) text << total / 60 << "m";
-  text << std::setw(total >= 60 ? 2 : 1) << std::setfill('0') << total % 60 << "s";
-  return text.str();
-}
-
 // A one-line progress bar on a terminal: layer pair, sweep, residual, share done and ETA.
 // Elsewhere (a log) one line per finished layer pair.
 class ProgressBar {
@@ -86,19 +79,7 @@ class ProgressBar {
       last_residual_ = progress.residual;
       return;
     }
-    const double fraction =
-        progress.states_total ? double(progress.states_done) / progress.states_total : 1.0;
-    const double elapsed = seconds_since(start_);
-    const int filled = static_cast<int>(fraction * 24);
-    std::ostringstream line;
-    line << "\r[" << std::string(filled, '#') << std::string(24 - filled, '.') << "] "
-         << std::setw(3) << static_cast<int>(fraction * 100) << "%  layers "
-         << std::min(progress.pair + 1, progress.pairs) << "/" << progress.pairs << " (homes "
-         << progress.home_mine << "," << progress.home_theirs << ")  sweep " << progress.sweep
-         << "  residual " << std::scientific << std::setprecision(1) << progress.residual
-         << std::defaultfloat << "  ETA "
-         << (fraction > 0.02 ? duration_text(elapsed * (1 - fraction) / fraction) : "?") << "   ";
-    std::cerr << line.str() << std::flush;
+    std::cerr << "\r" << progress_line(progress, seconds_since(start_)) << "   " << std::flush;
   }
   void finish() {
     if (terminal_) std::cerr << "\n";

@@ -65,7 +65,7 @@ std::shared_ptr<const Table> find_table(const Rules& rules, std::string* problem
 
 std::shared_ptr<const Table> load_or_solve(const Rules& rules,
                                            const solver::ProgressCallback& progress,
-                                           std::string* problem) {
+                                           std::string* problem, const std::atomic<bool>* cancel) {
   if (auto table = find_table(rules, nullptr)) return table;
   if (auto unsupported = solver::unsupported_rules(rules)) {
     if (problem) *problem = "cannot solve these rules: " + *unsupported;
@@ -74,11 +74,18 @@ std::shared_ptr<const Table> load_or_solve(const Rules& rules,
   const solver::PositionIndex index(rules);
   solver::SolveOptions options;
   options.threads = default_solve_threads();
-  solver::SolveResult result = solver::solve(index, options, progress, nullptr);
+  solver::SolveResult result = solver::solve(index, options, progress, cancel);
+  if (result.cancelled) {
+    if (problem) *problem = "the solve was cancelled; no table was written";
+    return nullptr;
+  }
   const SolveInfo info{result.residual, options.tolerance};
   const std::filesystem::path file = default_table_path(rules);
-  if (!write_table(file, rules, result.values, Encoding::Fixed16, info, nullptr)) {
+  if (!write_table(file, rules, result.values, Encoding::Fixed16, info, cancel)) {
     if (auto table = find_table(rules, nullptr)) return table;
+  } else if (cancel && cancel->load()) {
+    if (problem) *problem = "the solve was cancelled; no table was written";
+    return nullptr;
   }
   auto table = Table::from_values(rules, std::move(result.values));
   std::lock_guard lock(cache_mutex());

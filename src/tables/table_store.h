@@ -22,10 +22,12 @@ std::shared_ptr<const Table> find_table(const Rules& rules, std::string* problem
 
 // The table for `rules`: from the default location when there, else solved now (reporting
 // to `progress`, which may be empty) and saved there for next time (a failed save is not an
-// error). Null, with `*problem` set, only when the rules cannot be solved.
+// error). Null, with `*problem` set, when the rules cannot be solved or `*cancel` (may be
+// null) was set during the solve; nothing is saved then.
 std::shared_ptr<const Table> load_or_solve(const Rules& rules,
                                            const solver::ProgressCallback& progress,
-                                           std::string* problem);
+                                           std::string* problem,
+                                           const std::atomic<bool>* cancel = nullptr);
 
 // find_table, falling back to load_or_solve for piece counts up to kSolveOnTheFlyMaxPieces.
 std::shared_ptr<const Table> table_for_play(const Rules& rules, std::string* problem);

@@ -1,0 +1,142 @@
+#include "play/table_build.h"
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+
+#include "solver/position_index.h"
+#include "tables/solve_progress.h"
+#include "tables/table_store.h"
+
+namespace ur::play {
+namespace {
+
+// Measured on the reference 2-core machine (docs/performance.md): the 7-piece solve took
+// 1,163 s on one thread and 1.67 GiB for 137.9 million positions, i.e. about 8.5 µs of CPU
+// and 13 bytes of memory per position; 5 pieces scale alike.
+constexpr double kCpuSecondsPerPosition = 8.5e-6;
+constexpr double kMemoryBytesPerPosition = 13.0;
+constexpr double kTableBytesPerPosition = 2.0;  // 16-bit fixed point
+
+// "a few seconds", "about 40 seconds", "about 20 minutes", "about 1.5 hours".
+std::string rough_duration(double seconds) {
+  if (seconds < 15) return "a few seconds";
+  if (seconds < 90) return "about " + std::to_string(std::lround(seconds / 10) * 10) + " seconds";
+  const double minutes = seconds / 60;
+  if (minutes < 90) {
+    const long rounded =
+        std::max(2L, minutes < 10 ? std::lround(minutes) : std::lround(minutes / 5) * 5);
+    return "about " + std::to_string(rounded) + " minutes";
+  }
+  return "about " + std::to_string(std::lround(minutes / 60)) + " hours";
+}
+
+// "about 180 MB", "about 1.7 GB".
+std::string rough_size(double bytes) {
+  if (bytes < 1e9) {
+    return "about " + std::to_string(std::max(1L, std::lround(bytes / 1e7) * 10)) + " MB";
+  }
+  const long tenths = std::lround(bytes / 1e8);
+  return "about " + std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + " GB";
+}
+
+std::string solve_command(const Rules& rules) {
+  return "ur solve --pieces " + std::to_string(rules.pieces) +
+         (rules.bear_off == BearOff::Any ? " --bear-off any" : "");
+}
+
+std::string cost_text(const Rules& rules) {
+  const auto positions = static_cast<double>(solver::count_positions(rules, false));
+  const double cpu_seconds = positions * kCpuSecondsPerPosition;
+  const int threads = tables::default_solve_threads();
+  std::string time = rough_duration(cpu_seconds);
+  if (threads > 1) {
+    time = rough_duration(cpu_seconds / threads) + " on the " + std::to_string(threads) +
+           " cores here (" + time + " on one)";
+  }
+  return "Building it takes " + time + " and " + rough_size(positions * kMemoryBytesPerPosition) +
+         " of memory. It is saved in " + tables::default_table_directory().string() + " (" +
+         rough_size(positions * kTableBytesPerPosition) + ") for next time.";
+}
+
+BuildStatus status_of(const solver::SolveProgress& progress, double elapsed) {
+  BuildStatus status;
+  status.fraction = tables::solved_fraction(progress);
+  status.layers = tables::layer_text(progress);
+  status.residual = tables::residual_text(progress.residual);
+  status.elapsed = tables::duration_text(elapsed);
+  if (const auto eta = tables::eta_seconds(status.fraction, elapsed)) {
+    status.eta = tables::duration_text(*eta);
+  }
+  return status;
+}
+
+}  // namespace
+
+TableBuilder::TableBuilder(int ask_above_pieces) : ask_above_pieces_(ask_above_pieces) {}
+
+std::optional<TableOffer> TableBuilder::offer(const Settings& settings) const {
+  const Rules& rules = settings.rules;
+  if (settings.opponent != kPerfect || solver::unsupported_rules(rules)) return std::nullopt;
+  std::string problem;
+  if (tables::find_table(rules, &problem)) return std::nullopt;
+  TableOffer offer;
+  offer.rules = rules;
+  offer.ask = rules.pieces > ask_above_pieces_;
+  std::error_code error;
+  offer.missing = std::filesystem::exists(tables::default_table_path(rules), error)
+                      ? "The table file cannot be used: " + problem + "."
+                      : "No solved table for " + std::to_string(rules.pieces) + " pieces (" +
+                            std::string(to_string(rules.bear_off)) + " bear-off) yet.";
+  offer.cost = cost_text(rules);
+  offer.command = solve_command(rules);
+  return offer;
+}
+
+ActionError TableBuilder::build(const Rules& rules,
+                                const std::function<void(const BuildStatus&)>& progress,
+                                const std::atomic<bool>& cancel) const {
+  const auto start = std::chrono::steady_clock::now();
+  const auto report = [&](const solver::SolveProgress& solve_progress) {
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (progress) progress(status_of(solve_progress, elapsed));
+  };
+  std::string problem;
+  if (tables::load_or_solve(rules, report, &problem, &cancel)) return std::nullopt;
+  return problem.empty() ? "the table could not be built" : problem;
+}
+
+BuildJob::BuildJob(const TableBuilder& builder, const Rules& rules)
+    : thread_([this, &builder, rules] {
+        const ActionError outcome = builder.build(
+            rules,
+            [this](const BuildStatus& status) {
+              std::lock_guard lock(mutex_);
+              status_ = status;
+            },
+            cancel_);
+        std::lock_guard lock(mutex_);
+        result_ = outcome;
+      }) {}
+
+BuildJob::~BuildJob() {
+  cancel();
+  thread_.join();
+}
+
+void BuildJob::cancel() {
+  cancel_.store(true);
+}
+
+BuildStatus BuildJob::status() const {
+  std::lock_guard lock(mutex_);
+  return status_;
+}
+
+std::optional<ActionError> BuildJob::result() const {
+  std::lock_guard lock(mutex_);
+  return result_;
+}
+
+}  // namespace ur::play

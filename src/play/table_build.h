@@ -1,0 +1,82 @@
+// Building the solved table the perfect opponent plays from, when the rules chosen have
+// none: what it will cost (asked before a long build), and the build itself on a thread of
+// its own so the screen can show its progress and a key can cancel it.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "play/game.h"
+
+namespace ur::play {
+
+// The opponent spec that plays from the solved table of the rules in play.
+inline constexpr std::string_view kPerfect = "perfect";
+
+// A table the chosen settings need and do not have.
+struct TableOffer {
+  Rules rules;
+  bool ask = true;      // a long build asks first; a build of seconds just starts
+  std::string missing;  // "No solved table for 5 pieces (exact bear-off) yet."
+  std::string cost;     // time, memory and where it is saved, in words
+  std::string command;  // the command that builds it outside the game
+};
+
+// A build's progress in words, for the screen.
+struct BuildStatus {
+  double fraction = 0;   // share of the positions solved, 0..1
+  std::string layers;    // "layers 3/28 (homes 6,5)  sweep 12"
+  std::string residual;  // largest change in the last sweep, "1.2e-05"
+  std::string elapsed;   // "1m05s"
+  std::string eta;       // time left, "2m10s"; empty until it can be estimated
+};
+
+class TableBuilder {
+ public:
+  // Asks before building tables for more than `ask_above_pieces` pieces; smaller ones solve
+  // in seconds and are just built (tests lower it to reach the question cheaply).
+  explicit TableBuilder(int ask_above_pieces);
+
+  // The table `settings` need before a game can start: nothing when the opponent is not
+  // "perfect", its table is there, or the rules cannot be solved (the game then says why).
+  std::optional<TableOffer> offer(const Settings& settings) const;
+
+  // Solves and saves the table for `rules` in the default table directory, calling
+  // `progress` after every sweep from this thread. Returns why it failed (also when `cancel`
+  // was set: nothing is saved then), or nothing once the table is ready.
+  ActionError build(const Rules& rules, const std::function<void(const BuildStatus&)>& progress,
+                    const std::atomic<bool>& cancel) const;
+
+ private:
+  int ask_above_pieces_;
+};
+
+// One build running on its own thread. Destroying the job cancels the build and waits for
+// it to stop.
+class BuildJob {
+ public:
+  BuildJob(const TableBuilder& builder, const Rules& rules);
+  ~BuildJob();
+  BuildJob(const BuildJob&) = delete;
+  BuildJob& operator=(const BuildJob&) = delete;
+
+  // Asks the build to stop at its next sweep.
+  void cancel();
+  // The latest progress.
+  BuildStatus status() const;
+  // Once the build has ended: nothing on success, else why it failed. Empty while running.
+  std::optional<ActionError> result() const;
+
+ private:
+  std::atomic<bool> cancel_{false};
+  mutable std::mutex mutex_;
+  BuildStatus status_;
+  std::optional<ActionError> result_;
+  std::thread thread_;  // last: starts once the members above exist
+};
+
+}  // namespace ur::play

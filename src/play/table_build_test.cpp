@@ -1,0 +1,286 @@
+// The perfect opponent's missing table in the terminal game: the offer, declining, building
+// with progress, cancelling. Tables go to a temporary XDG_DATA_HOME, so no real one is found;
+// only 1-3 pieces are ever solved here.
+#include "play/table_build.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <thread>
+
+#include "play/controller.h"
+#include "play/play_test_support.h"
+#include "tables/perfect_agent.h"
+
+namespace ur::play {
+namespace {
+
+using testing::snapshot;
+
+// Points XDG_DATA_HOME at a fresh directory for the test's lifetime.
+class TableHome : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const char* old = std::getenv("XDG_DATA_HOME");
+    if (old) saved_ = old;
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    home_ = std::filesystem::temp_directory_path() /
+            ("ur-play-table-" + std::to_string(::getpid()) + "-" + info->name());
+    std::filesystem::remove_all(home_);
+    std::filesystem::create_directories(home_);
+    setenv("XDG_DATA_HOME", home_.c_str(), 1);
+  }
+  void TearDown() override {
+    if (saved_) {
+      setenv("XDG_DATA_HOME", saved_->c_str(), 1);
+    } else {
+      unsetenv("XDG_DATA_HOME");
+    }
+    std::filesystem::remove_all(home_);
+  }
+  // Every file under the table home, as paths relative to it.
+  std::vector<std::string> files() const {
+    std::vector<std::string> found;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(home_)) {
+      if (entry.is_regular_file()) found.push_back(entry.path().lexically_relative(home_));
+    }
+    return found;
+  }
+
+  std::filesystem::path home_;
+  std::optional<std::string> saved_;
+};
+
+// make_agent, with "perfect" built directly (its registrar lives in the `ur` binary).
+Game make_game_with_perfect() {
+  Game game([](std::string_view spec,
+               std::uint64_t seed) -> std::variant<std::unique_ptr<Agent>, AgentSpecError> {
+    if (spec == kPerfect) return tables::make_perfect_agent(nullptr, "perfect");
+    return make_agent(spec, seed);
+  });
+  Settings settings;
+  settings.opponent = "medium";
+  settings.seed = 3;
+  EXPECT_FALSE(game.configure(settings));
+  return game;
+}
+
+void press(Game& game, UiState& ui, const std::string& keys) {
+  std::string bytes = keys;
+  for (const Key& each : decode_keys(bytes, true)) handle_key(game, ui, each);
+}
+
+// Chooses the perfect opponent with `pieces` in the menu and starts the game.
+void choose_perfect(Game& game, UiState& ui, int pieces) {
+  open_menu(game, ui);
+  ui.draft.opponent = std::string(kPerfect);
+  ui.draft.rules.pieces = pieces;
+  ui.menu_row = static_cast<int>(MenuRow::Start);
+  press(game, ui, "\r");
+}
+
+// Runs the build the way the event loop does until the Building screen closes.
+void finish_build(Game& game, UiState& ui) {
+  std::unique_ptr<BuildJob> job;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (ui.overlay == Overlay::Building && std::chrono::steady_clock::now() < deadline) {
+    advance_build(game, ui, job);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_NE(ui.overlay, Overlay::Building) << "the build did not end";
+}
+
+std::string screen_text(const Game& game, const UiState& ui) {
+  return compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+}
+
+TEST_F(TableHome, OfferForFivePiecesSaysWhatItCosts) {
+  const TableBuilder builder(4);
+  Settings settings;
+  settings.opponent = std::string(kPerfect);
+  settings.rules.pieces = 5;
+  const auto offer = builder.offer(settings);
+  ASSERT_TRUE(offer);
+  EXPECT_TRUE(offer->ask);
+  EXPECT_EQ(offer->missing, "No solved table for 5 pieces (exact bear-off) yet.");
+  EXPECT_NE(offer->cost.find("minutes"), std::string::npos) << offer->cost;
+  EXPECT_NE(offer->cost.find("MB of memory"), std::string::npos) << offer->cost;
+  EXPECT_NE(offer->cost.find(home_.string()), std::string::npos) << offer->cost;
+  EXPECT_EQ(offer->command, "ur solve --pieces 5");
+
+  settings.rules.bear_off = BearOff::Any;
+  EXPECT_EQ(builder.offer(settings)->command, "ur solve --pieces 5 --bear-off any");
+  settings.rules.pieces = 7;
+  EXPECT_NE(builder.offer(settings)->cost.find("GB of memory"), std::string::npos);
+  settings.opponent = "hard";
+  EXPECT_FALSE(builder.offer(settings)) << "only the perfect opponent needs a table";
+}
+
+TEST_F(TableHome, DecliningReturnsToTheSettingsWithNothingChanged) {
+  const TableBuilder builder(4);
+  Game game = make_game_with_perfect();
+  UiState ui;
+  ui.tables = &builder;
+  const std::string before = snapshot(game);
+  const Settings settings_before = game.settings();
+
+  choose_perfect(game, ui, 5);
+  ASSERT_EQ(ui.overlay, Overlay::BuildOffer);
+  const std::string offer_screen = screen_text(game, ui);
+  EXPECT_NE(offer_screen.find("The perfect opponent needs its table"), std::string::npos)
+      << offer_screen;
+  EXPECT_NE(offer_screen.find("No solved table for 5 pieces (exact bear-off) yet."),
+            std::string::npos)
+      << offer_screen;
+  EXPECT_NE(offer_screen.find("Build it now?  y / N"), std::string::npos) << offer_screen;
+  EXPECT_NE(offer_screen.find("ur solve --pieces 5"), std::string::npos) << offer_screen;
+
+  press(game, ui, "x");
+  EXPECT_EQ(ui.overlay, Overlay::BuildOffer) << "a stray key does not answer";
+  EXPECT_NE(ui.message.find("y builds the table now"), std::string::npos) << ui.message;
+
+  press(game, ui, "n");
+  EXPECT_EQ(ui.overlay, Overlay::Menu);
+  EXPECT_TRUE(ui.message_is_error);
+  EXPECT_NE(ui.message.find("Not built."), std::string::npos) << ui.message;
+  EXPECT_NE(ui.message.find("`ur solve --pieces 5`"), std::string::npos) << ui.message;
+  EXPECT_EQ(ui.draft.opponent, kPerfect) << "the menu keeps the choice to change";
+  EXPECT_EQ(ui.menu_row, static_cast<int>(MenuRow::Opponent)) << "on what to change";
+  EXPECT_FALSE(ui.table);
+  EXPECT_EQ(snapshot(game), before);
+  EXPECT_EQ(game.settings(), settings_before);
+  EXPECT_TRUE(files().empty());
+
+  // Enter answers no as well (the default), and Esc.
+  ui.menu_row = static_cast<int>(MenuRow::Start);
+  press(game, ui, "\r");
+  ASSERT_EQ(ui.overlay, Overlay::BuildOffer);
+  press(game, ui, "\r");
+  EXPECT_EQ(ui.overlay, Overlay::Menu);
+  ui.menu_row = static_cast<int>(MenuRow::Start);
+  press(game, ui, "\r");
+  ASSERT_EQ(ui.overlay, Overlay::BuildOffer);
+  press(game, ui, "\x1b");
+  EXPECT_EQ(ui.overlay, Overlay::Menu);
+  EXPECT_EQ(snapshot(game), before);
+}
+
+TEST_F(TableHome, AcceptingBuildsTheTableWithProgressAndStartsTheGame) {
+  const TableBuilder builder(2);  // ask even for 3 pieces
+  Game game = make_game_with_perfect();
+  UiState ui;
+  ui.tables = &builder;
+  choose_perfect(game, ui, 3);
+  ASSERT_EQ(ui.overlay, Overlay::BuildOffer);
+  press(game, ui, "y");
+  ASSERT_EQ(ui.overlay, Overlay::Building);
+  const std::string starting = screen_text(game, ui);
+  EXPECT_NE(starting.find("Building the table: 3 pieces, exact bear-off"), std::string::npos)
+      << starting;
+  EXPECT_NE(starting.find("Esc, q or Ctrl-C cancels"), std::string::npos) << starting;
+
+  press(game, ui, "t");
+  EXPECT_EQ(ui.overlay, Overlay::Building) << "other keys wait";
+  EXPECT_NE(ui.message.find("the table is being built"), std::string::npos) << ui.message;
+
+  // The progress as drawn mid-build.
+  ui.table->status = BuildStatus{0.42, "layers 3/6 (homes 2,1)  sweep 7", "3.1e-04", "5s", "7s"};
+  const std::string progress = screen_text(game, ui);
+  EXPECT_NE(progress.find("[" + std::string(23, '#') + "."), std::string::npos) << progress;
+  EXPECT_NE(progress.find(" 42%"), std::string::npos) << progress;
+  EXPECT_NE(progress.find("layers 3/6 (homes 2,1)  sweep 7   residual 3.1e-04"), std::string::npos)
+      << progress;
+  EXPECT_NE(progress.find("elapsed 5s · about 7s left"), std::string::npos) << progress;
+
+  finish_build(game, ui);
+  EXPECT_EQ(ui.overlay, Overlay::None) << ui.message;
+  EXPECT_EQ(ui.message, "The table is built and saved: you play the perfect opponent.");
+  EXPECT_EQ(game.settings().opponent, kPerfect);
+  EXPECT_EQ(game.rules().pieces, 3);
+  EXPECT_EQ(files(), std::vector<std::string>{"ur/ur-3p-exact.table"});
+
+  // The perfect opponent plays its turns from the new table.
+  ASSERT_FALSE(game.force_roll(0));
+  ASSERT_FALSE(game.pass());
+  for (int step = 0; step < 3 && game.computer_to_act(); ++step) {
+    EXPECT_FALSE(game.computer_step());
+  }
+}
+
+TEST_F(TableHome, CancellingLeavesNoTableFile) {
+  const TableBuilder builder(2);
+  Game game = make_game_with_perfect();
+  UiState ui;
+  ui.tables = &builder;
+  const std::string before = snapshot(game);
+  choose_perfect(game, ui, 3);
+  press(game, ui, "y");
+  ASSERT_EQ(ui.overlay, Overlay::Building);
+  press(game, ui, "\x1b");
+  EXPECT_TRUE(ui.table->cancelling);
+  EXPECT_NE(screen_text(game, ui).find("Cancelling at the end of this sweep"), std::string::npos);
+
+  finish_build(game, ui);
+  EXPECT_EQ(ui.overlay, Overlay::Menu);
+  EXPECT_NE(ui.message.find("Cancelled: no table was written."), std::string::npos) << ui.message;
+  EXPECT_EQ(snapshot(game), before);
+  EXPECT_EQ(game.settings().opponent, "medium");
+  EXPECT_TRUE(files().empty());
+}
+
+TEST_F(TableHome, SmallTablesBuildWithoutAsking) {
+  const TableBuilder builder(4);
+  Game game = make_game_with_perfect();
+  UiState ui;
+  ui.tables = &builder;
+  choose_perfect(game, ui, 2);
+  ASSERT_EQ(ui.overlay, Overlay::Building) << "two pieces solve in well under a second";
+  finish_build(game, ui);
+  EXPECT_EQ(ui.overlay, Overlay::None) << ui.message;
+  EXPECT_EQ(game.settings().opponent, kPerfect);
+  EXPECT_FALSE(builder.offer(game.settings())) << "the table is there now";
+}
+
+TEST_F(TableHome, FirstGameWaitsForItsTableAndTheMenuCannotCloseBeforeIt) {
+  const TableBuilder builder(4);
+  Game game([](std::string_view spec, std::uint64_t seed) { return make_agent(spec, seed); });
+  UiState ui;
+  ui.tables = &builder;
+  Settings settings;
+  settings.opponent = std::string(kPerfect);
+  settings.rules.pieces = 5;
+  request_game(game, ui, settings);
+  ASSERT_EQ(ui.overlay, Overlay::BuildOffer);
+  press(game, ui, "n");
+  ASSERT_EQ(ui.overlay, Overlay::Menu);
+  EXPECT_EQ(ui.menu_row, static_cast<int>(MenuRow::Opponent));
+  press(game, ui, "\x1b");
+  EXPECT_EQ(ui.overlay, Overlay::Menu);
+  EXPECT_EQ(ui.message, "No game yet: choose the settings and start a game, or press q to quit.");
+  EXPECT_EQ(game.game_number(), 0);
+
+  // Another opponent starts the first game.
+  press(game, ui, "\x1b[D");
+  EXPECT_EQ(ui.draft.opponent, "expert");
+  ui.menu_row = static_cast<int>(MenuRow::Start);
+  press(game, ui, "\r");
+  EXPECT_EQ(ui.overlay, Overlay::None) << ui.message;
+  EXPECT_EQ(game.game_number(), 1);
+  EXPECT_EQ(game.settings().opponent, "expert");
+  EXPECT_EQ(game.rules().pieces, 5);
+}
+
+TEST_F(TableHome, WithoutABuilderTheGameRefusesWithTheSolveCommand) {
+  Game game = make_game_with_perfect();
+  UiState ui;
+  const std::string before = snapshot(game);
+  choose_perfect(game, ui, 5);
+  EXPECT_EQ(ui.overlay, Overlay::Menu);
+  EXPECT_NE(ui.message.find("ur solve --pieces 5"), std::string::npos) << ui.message;
+  EXPECT_EQ(snapshot(game), before);
+}
+
+}  // namespace
+}  // namespace ur::play

@@ -306,9 +306,7 @@ void back_to_menu(UiState& ui, const Settings& settings, const std::string& why)
 
 // Why the game cannot start until the table exists, and how to build it later.
 std::string table_declined(const TableRequest& request, const std::string& what) {
-  return what + " The perfect opponent needs a table for " +
-         std::to_string(request.settings.rules.pieces) +
-         " pieces: choose another opponent or piece count, or build it outside the game with `" +
+  return what + " Choose another opponent or fewer pieces, or build the table later with `" +
          request.offer.command + "`.";
 }
 

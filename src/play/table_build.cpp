@@ -21,6 +21,7 @@ constexpr double kTableBytesPerPosition = 2.0;  // 16-bit fixed point
 // "a few seconds", "about 40 seconds", "about 20 minutes", "about 1.5 hours".
 std::string rough_duration(double seconds) {
   if (seconds < 15) return "a few seconds";
+  if (seconds >= 45 && seconds < 90) return "about a minute";
   if (seconds < 90) return "about " + std::to_string(std::lround(seconds / 10) * 10) + " seconds";
   const double minutes = seconds / 60;
   if (minutes < 90) {
@@ -59,9 +60,9 @@ std::string cost_text(const Rules& rules) {
          rough_size(positions * kTableBytesPerPosition) + ") for next time.";
 }
 
-BuildStatus status_of(const solver::SolveProgress& progress, double elapsed) {
+BuildStatus status_of(const solver::SolveProgress& progress, double fraction, double elapsed) {
   BuildStatus status;
-  status.fraction = tables::solved_fraction(progress);
+  status.fraction = fraction;
   status.layers = tables::layer_text(progress);
   status.residual = tables::residual_text(progress.residual);
   status.elapsed = tables::duration_text(elapsed);
@@ -96,11 +97,14 @@ std::optional<TableOffer> TableBuilder::offer(const Settings& settings) const {
 ActionError TableBuilder::build(const Rules& rules,
                                 const std::function<void(const BuildStatus&)>& progress,
                                 const std::atomic<bool>& cancel) const {
+  if (auto unsupported = solver::unsupported_rules(rules)) return *unsupported;
+  const solver::PositionIndex index(rules);
+  tables::SolveEstimate estimate(index, solver::SolveOptions{}.tolerance);
   const auto start = std::chrono::steady_clock::now();
   const auto report = [&](const solver::SolveProgress& solve_progress) {
     const double elapsed =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (progress) progress(status_of(solve_progress, elapsed));
+    if (progress) progress(status_of(solve_progress, estimate.fraction(solve_progress), elapsed));
   };
   std::string problem;
   if (tables::load_or_solve(rules, report, &problem, &cancel)) return std::nullopt;

@@ -66,7 +66,8 @@ long peak_memory_mib() {
 // Elsewhere (a log) one line per finished layer pair.
 class ProgressBar {
  public:
-  explicit ProgressBar(bool terminal) : terminal_(terminal) {}
+  ProgressBar(bool terminal, const solver::PositionIndex& index, double tolerance)
+      : terminal_(terminal), estimate_(index, tolerance) {}
   void operator()(const solver::SolveProgress& progress) {
     if (!terminal_) {
       if (progress.pair != last_pair_ && progress.pair > 0) {
@@ -79,7 +80,9 @@ class ProgressBar {
       last_residual_ = progress.residual;
       return;
     }
-    std::cerr << "\r" << progress_line(progress, seconds_since(start_)) << "   " << std::flush;
+    std::cerr << "\r"
+              << progress_line(progress, estimate_.fraction(progress), seconds_since(start_))
+              << "   " << std::flush;
   }
   void finish() {
     if (terminal_) std::cerr << "\n";
@@ -87,6 +90,7 @@ class ProgressBar {
 
  private:
   bool terminal_;
+  SolveEstimate estimate_;
   int last_pair_ = 0;
   int last_sweep_ = 0;
   double last_residual_ = 0;
@@ -177,7 +181,7 @@ int run_solve(const SolveCommandOptions& options) {
   solver::SolveOptions solve_options;
   solve_options.threads = options.threads;
   solve_options.tolerance = options.tolerance;
-  ProgressBar bar(::isatty(STDERR_FILENO) != 0);
+  ProgressBar bar(::isatty(STDERR_FILENO) != 0, index, options.tolerance);
   solver::SolveResult result = solver::solve(
       index, solve_options, [&bar](const solver::SolveProgress& p) { bar(p); }, &interrupted);
   bar.finish();

@@ -3,19 +3,64 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <iomanip>
 #include <optional>
 #include <sstream>
 #include <string>
 
+#include "solver/position_index.h"
 #include "solver/solver.h"
 
 namespace ur::tables {
 
-// Share of the states in finished layer pairs, 0..1.
-inline double solved_fraction(const solver::SolveProgress& progress) {
-  return progress.states_total ? double(progress.states_done) / progress.states_total : 1.0;
-}
+// How far a solve has come, 0..1: the states of finished layer pairs, plus the pair under
+// way in part, by how far its residual has fallen from 1 toward the tolerance on a log scale
+// (each sweep shrinks it about geometrically). Without that part the share would stand
+// still through the last pairs, which hold most states and most sweeps.
+class SolveEstimate {
+ public:
+  SolveEstimate(const solver::PositionIndex& index, double tolerance)
+      : index_(index), tolerance_(tolerance) {}
+
+  double fraction(const solver::SolveProgress& progress) {
+    if (progress.states_total == 0) return 1.0;
+    if (progress.pair != pair_) {
+      pair_ = progress.pair;
+      pair_share_ = 0.0;
+    }
+    if (progress.pair < progress.pairs && progress.residual > 0 && tolerance_ < 1) {
+      const double fallen = std::log(progress.residual) / std::log(tolerance_);
+      pair_share_ = std::max(pair_share_, std::clamp(fallen, 0.0, 0.95));
+    }
+    const double pair_states =
+        progress.pair < progress.pairs
+            ? static_cast<double>(states_in_pair(progress.home_mine, progress.home_theirs))
+            : 0.0;
+    return std::min(1.0, (double(progress.states_done) + pair_share_ * pair_states) /
+                             double(progress.states_total));
+  }
+
+ private:
+  // The states of layer pair {(mine, theirs), (theirs, mine)}, counted as the solver does.
+  std::uint64_t states_in_pair(int mine, int theirs) const {
+    std::uint64_t states = 0;
+    for (const auto& [a, b] : {std::pair{mine, theirs}, std::pair{theirs, mine}}) {
+      const auto [first, last] = index_.layer_blocks(a, b);
+      for (std::size_t block = first; block < last; ++block) {
+        states += index_.blocks()[block].size();
+      }
+      if (mine == theirs) break;
+    }
+    return states;
+  }
+
+  const solver::PositionIndex& index_;
+  double tolerance_;
+  int pair_ = -1;
+  double pair_share_ = 0.0;
+};
 
 // "7s", "2m05s".
 inline std::string duration_text(double seconds) {
@@ -56,9 +101,9 @@ inline std::string residual_text(double residual) {
   return text.str();
 }
 
-// One line: bar, percent, layer pair, sweep, residual and ETA.
-inline std::string progress_line(const solver::SolveProgress& progress, double elapsed) {
-  const double fraction = solved_fraction(progress);
+// One line: bar, percent, layer pair, sweep, residual and ETA; `fraction` from SolveEstimate.
+inline std::string progress_line(const solver::SolveProgress& progress, double fraction,
+                                 double elapsed) {
   std::ostringstream line;
   line << progress_bar(fraction, 24) << " " << std::setw(3) << static_cast<int>(fraction * 100)
        << "%  " << layer_text(progress) << "  residual " << residual_text(progress.residual)

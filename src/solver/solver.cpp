@@ -357,9 +357,10 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
   // After a full sweep, the units whose change was above kSlowShare of the largest (the
   // early fights on squares 5-8, where captures cycle: 2-20% of the states) are swept again
   // alone, up to kMaxFocusSweeps times or until their change is below kFocusTarget of that
-  // sweep's. The rest of the pair converges faster than they do, so this saves full sweeps
-  // (5 pieces: 471M -> 375M updates). Only a full sweep can end a pair, so the stopping
-  // bound stays a bound on the whole pair's Bellman residual.
+  // sweep's, each time keeping those whose change was above kSlowShare of that focus sweep's. The
+  // rest of the pair converges faster than they do, so this saves full sweeps (5 pieces: 471M ->
+  // 375M updates). Only a full sweep can end a pair, so the stopping bound stays a bound on the
+  // whole pair's Bellman residual.
   constexpr double kSlowShare = 0.03;
   constexpr double kFocusTarget = 0.01;
   constexpr int kMaxFocusSweeps = 10;
@@ -432,6 +433,16 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
         const double slow_change = sweep_units(slow_units);
         result.updates += slow_states;
         if (slow_change <= kFocusTarget * change) break;
+        // Keep sweeping only the units still slow among them (5 pieces: 375M -> 362M updates).
+        std::size_t kept = 0;
+        slow_states = 0;
+        for (const std::uint32_t w : slow_units) {
+          if (unit_changes[w] > kSlowShare * slow_change) {
+            slow_units[kept++] = w;
+            slow_states += unit_states(work[w]);
+          }
+        }
+        slow_units.resize(kept);
       }
     }
     ++report.pair;

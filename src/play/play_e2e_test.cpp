@@ -164,4 +164,61 @@ TEST(PlayE2E, TerminateSignalRestoresTheTerminal) {
   EXPECT_NE(screen.find("COOKED"), std::string::npos) << screen;
 }
 
+// A fresh, empty XDG_DATA_HOME for the tables, removed afterwards.
+class TableHome {
+ public:
+  TableHome() : path_("/tmp/ur-play-e2e-tables-" + std::to_string(getpid())) {
+    shell("rm -rf " + path_ + " && mkdir -p " + path_);
+  }
+  ~TableHome() { shell("rm -rf " + path_); }
+  std::string env() const { return "env XDG_DATA_HOME=" + path_ + " "; }
+  std::string files() const { return shell("cd " + path_ + " && find . -type f | sort"); }
+
+ private:
+  std::string path_;
+};
+
+TEST(PlayE2E, PerfectWithoutATableOffersToBuildItAndCtrlCCancels) {
+  if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
+  TableHome home;
+  Tmux tmux;
+  // The shell traps Ctrl-C so it goes on to report the exit status.
+  tmux.start("trap : INT; " + home.env() + kUr +
+             " play --opponent perfect --pieces 5 --seed 3 --no-color");
+  std::string screen = tmux.wait_for("Build it now?");
+  EXPECT_NE(screen.find("No solved table for 5 pieces (exact bear-off) yet."), std::string::npos)
+      << screen;
+  EXPECT_NE(screen.find("of memory"), std::string::npos) << screen;
+
+  tmux.keys("y");
+  screen = tmux.wait_for("Building the table: 5 pieces");
+  EXPECT_NE(screen.find("Esc, q or Ctrl-C cancels"), std::string::npos) << screen;
+  tmux.keys("C-c");
+  screen = tmux.wait_for("Cancelled: no table was written.");
+  EXPECT_NE(screen.find("Settings"), std::string::npos) << screen;
+  EXPECT_EQ(home.files(), "");
+
+  // Three pieces solve in a moment: built without asking, then the game starts.
+  tmux.keys("Down Right");
+  screen = tmux.wait_for("‹ 3 ›");
+  tmux.keys("Down Down Down Down Down Down Enter");
+  screen = tmux.wait_for("The table is built and saved");
+  EXPECT_NE(screen.find("computer, perfect"), std::string::npos) << screen;
+  EXPECT_EQ(home.files(), "./ur/ur-3p-exact.table\n");
+  tmux.keys("q");
+  screen = tmux.wait_for("DONE");
+  EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("COOKED"), std::string::npos) << screen;
+}
+
+TEST(PlayE2E, ScriptsNeverOfferToBuildATable) {
+  TableHome home;
+  const std::string output = shell("printf 'show\\n' | " + home.env() + kUr +
+                                   " play --opponent perfect --pieces 5 --script - 2>&1; "
+                                   "echo rc=$?");
+  EXPECT_NE(output.find("build it with `ur solve --pieces 5`"), std::string::npos) << output;
+  EXPECT_NE(output.find("rc=2"), std::string::npos) << output;
+  EXPECT_EQ(home.files(), "");
+}
+
 }  // namespace

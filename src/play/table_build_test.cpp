@@ -20,7 +20,7 @@ namespace {
 using testing::snapshot;
 
 // Points XDG_DATA_HOME at a fresh directory for the test's lifetime.
-class TableHome : public ::testing::Test {
+class PlayTableBuild : public ::testing::Test {
  protected:
   void SetUp() override {
     const char* old = std::getenv("XDG_DATA_HOME");
@@ -96,7 +96,7 @@ std::string screen_text(const Game& game, const UiState& ui) {
   return compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
 }
 
-TEST_F(TableHome, OfferForFivePiecesSaysWhatItCosts) {
+TEST_F(PlayTableBuild, OfferForFivePiecesSaysWhatItCosts) {
   const TableBuilder builder(4);
   Settings settings;
   settings.opponent = std::string(kPerfect);
@@ -118,7 +118,7 @@ TEST_F(TableHome, OfferForFivePiecesSaysWhatItCosts) {
   EXPECT_FALSE(builder.offer(settings)) << "only the perfect opponent needs a table";
 }
 
-TEST_F(TableHome, DecliningReturnsToTheSettingsWithNothingChanged) {
+TEST_F(PlayTableBuild, DecliningReturnsToTheSettingsWithNothingChanged) {
   const TableBuilder builder(4);
   Game game = make_game_with_perfect();
   UiState ui;
@@ -167,7 +167,7 @@ TEST_F(TableHome, DecliningReturnsToTheSettingsWithNothingChanged) {
   EXPECT_EQ(snapshot(game), before);
 }
 
-TEST_F(TableHome, AcceptingBuildsTheTableWithProgressAndStartsTheGame) {
+TEST_F(PlayTableBuild, AcceptingBuildsTheTableWithProgressAndStartsTheGame) {
   const TableBuilder builder(2);  // ask even for 3 pieces
   Game game = make_game_with_perfect();
   UiState ui;
@@ -209,7 +209,7 @@ TEST_F(TableHome, AcceptingBuildsTheTableWithProgressAndStartsTheGame) {
   }
 }
 
-TEST_F(TableHome, CancellingLeavesNoTableFile) {
+TEST_F(PlayTableBuild, CancellingLeavesNoTableFile) {
   const TableBuilder builder(2);
   Game game = make_game_with_perfect();
   UiState ui;
@@ -230,7 +230,7 @@ TEST_F(TableHome, CancellingLeavesNoTableFile) {
   EXPECT_TRUE(files().empty());
 }
 
-TEST_F(TableHome, SmallTablesBuildWithoutAsking) {
+TEST_F(PlayTableBuild, SmallTablesBuildWithoutAsking) {
   const TableBuilder builder(4);
   Game game = make_game_with_perfect();
   UiState ui;
@@ -243,7 +243,7 @@ TEST_F(TableHome, SmallTablesBuildWithoutAsking) {
   EXPECT_FALSE(builder.offer(game.settings())) << "the table is there now";
 }
 
-TEST_F(TableHome, FirstGameWaitsForItsTableAndTheMenuCannotCloseBeforeIt) {
+TEST_F(PlayTableBuild, FirstGameWaitsForItsTableAndTheMenuCannotCloseBeforeIt) {
   const TableBuilder builder(4);
   Game game([](std::string_view spec, std::uint64_t seed) { return make_agent(spec, seed); });
   UiState ui;
@@ -272,7 +272,7 @@ TEST_F(TableHome, FirstGameWaitsForItsTableAndTheMenuCannotCloseBeforeIt) {
   EXPECT_EQ(game.rules().pieces, 5);
 }
 
-TEST_F(TableHome, WithoutABuilderTheGameRefusesWithTheSolveCommand) {
+TEST_F(PlayTableBuild, WithoutABuilderTheGameRefusesWithTheSolveCommand) {
   Game game = make_game_with_perfect();
   UiState ui;
   const std::string before = snapshot(game);

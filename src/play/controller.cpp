@@ -566,7 +566,7 @@ void advance_build(Game& game, UiState& ui, std::unique_ptr<BuildJob>& job) {
   }
   request_game(game, ui, request.settings);
   if (ui.overlay == Overlay::None) {
-    set_info(ui, "The table is built and saved: you play the perfect opponent.");
+    set_info(ui, "The table is built: you play the perfect opponent.");
   }
 }
 

@@ -196,7 +196,7 @@ TEST_F(PlayTableBuild, AcceptingBuildsTheTableWithProgressAndStartsTheGame) {
 
   finish_build(game, ui);
   EXPECT_EQ(ui.overlay, Overlay::None) << ui.message;
-  EXPECT_EQ(ui.message, "The table is built and saved: you play the perfect opponent.");
+  EXPECT_EQ(ui.message, "The table is built: you play the perfect opponent.");
   EXPECT_EQ(game.settings().opponent, kPerfect);
   EXPECT_EQ(game.rules().pieces, 3);
   EXPECT_EQ(files(), std::vector<std::string>{"ur/ur-3p-exact.table"});

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+
 namespace ur::match {
 namespace {
 
@@ -63,6 +65,30 @@ TEST(RunMatch, ReportsProgressUpToTheEnd) {
     last = finished;
   });
   EXPECT_EQ(last, 40);
+}
+
+// The judge sees every choice once, with the roll it was made for, and its ratings are
+// tallied per agent: here a move counts as a mistake of 0.25 unless it is the last legal one.
+TEST(RunMatch, RatesEveryMoveWithTheJudge) {
+  MatchOptions judged = options(2);
+  std::atomic<int> calls{0};
+  judged.move_loss = [&calls](const Rules& rules, const Position& position, Roll roll,
+                              const Move& move) {
+    ++calls;
+    const MoveList moves = legal_moves(rules, position, roll);
+    EXPECT_NE(find_move(moves, move.from), nullptr) << "a legal move for the roll";
+    return move == moves[moves.size() - 1] ? 0.0 : 0.25;
+  };
+  const MatchResult result = run_match(judged, [](int, int) {});
+  EXPECT_EQ(static_cast<std::uint64_t>(calls.load()), result.moves);
+  for (const AgentTally& agent : result.agents) {
+    EXPECT_DOUBLE_EQ(agent.loss, 0.25 * static_cast<double>(agent.mistakes));
+    EXPECT_LE(agent.mistakes, agent.moves);
+  }
+  EXPECT_GT(result.agents[1].mistakes, 0u) << "random does not always move the last piece";
+  const MatchResult plain = run_match(options(2), [](int, int) {});
+  EXPECT_EQ(plain.agents[0].wins, result.agents[0].wins) << "judging does not change the games";
+  EXPECT_EQ(plain.agents[0].loss, 0.0);
 }
 
 TEST(CheckSpecs, NamesTheBadAgent) {

@@ -12,9 +12,9 @@ namespace ur::play {
 namespace {
 
 // Measured on the reference 2-core machine (docs/performance.md): the 7-piece solve took
-// 1,163 s on one thread and 1.67 GiB for 137.9 million positions, i.e. about 8.5 µs of CPU
-// and 13 bytes of memory per position; 5 pieces scale alike.
-constexpr double kCpuSecondsPerPosition = 8.5e-6;
+// 327 s of CPU (171 s wall on 2 threads) and 1.67 GiB for 137.9 million positions, i.e.
+// about 2.4 µs of CPU and 13 bytes of memory per position; 5 pieces scale alike (27-32 s).
+constexpr double kCpuSecondsPerPosition = 2.4e-6;
 constexpr double kMemoryBytesPerPosition = 13.0;
 constexpr double kTableBytesPerPosition = 2.0;  // 16-bit fixed point
 

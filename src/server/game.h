@@ -28,10 +28,17 @@ class ApiError : public std::runtime_error {
       : std::runtime_error(message), status_(status), code_(std::move(code)) {}
   int status() const { return status_; }
   const std::string& code() const { return code_; }
+  // Members the error body carries beyond "error" and "code" (a JSON object).
+  const nlohmann::json& details() const { return details_; }
+  ApiError&& with_detail(const std::string& name, nlohmann::json value) && {
+    details_[name] = std::move(value);
+    return std::move(*this);
+  }
 
  private:
   int status_;
   std::string code_;
+  nlohmann::json details_ = nlohmann::json::object();
 };
 
 // The error codes of docs/web-api.md with their statuses.

@@ -16,6 +16,7 @@
 #include "core/notation.h"
 #include "protocol/json.h"
 #include "server/store.h"
+#include "server/table_job.h"
 
 namespace ur::server {
 
@@ -23,12 +24,17 @@ namespace asio = boost::asio;
 using nlohmann::json;
 
 ApiResponse error_response(const ApiError& error) {
-  return {error.status(), {{"error", error.what()}, {"code", error.code()}}};
+  ApiResponse response{error.status(), error.details()};
+  response.body["error"] = error.what();
+  response.body["code"] = error.code();
+  return response;
 }
 
 namespace {
 
 constexpr std::string_view kGamesPrefix = "/api/games";
+constexpr std::string_view kTableBuildPath = "/api/tables/build";
+constexpr std::string_view kPerfectOpponent = "perfect";
 constexpr std::size_t kGameIdHexDigits = 16;
 // Games kept in memory; beyond this, idle ones are dropped (they stay in the store).
 constexpr std::size_t kMaxCachedGames = 4096;
@@ -225,6 +231,7 @@ struct GameHub::Impl {
   HubOptions options;
   GameStore store;
   asio::thread_pool pool;
+  TableBuildJob table_job;
 
   std::mutex cache_mutex;
   std::unordered_map<std::string, SlotPtr> cache;
@@ -300,8 +307,15 @@ struct GameHub::Impl {
   void check_opponent(const GameSettings& settings) {
     if (settings.opponent == kFriend) return;
     if (auto why = agent_for(settings.opponent).cannot_play(settings.rules())) {
-      throw bad_settings("The opponent " + protocol::quote_json(settings.opponent) +
-                         " is not available: " + *why);
+      ApiError error = bad_settings("The opponent " + protocol::quote_json(settings.opponent) +
+                                    " is not available: " + *why);
+      // The page offers to build a missing table (POST /api/tables/build).
+      if (settings.opponent == kPerfectOpponent) {
+        if (auto missing = missing_table(settings.rules())) {
+          throw std::move(error).with_detail("table_missing", std::move(*missing));
+        }
+      }
+      throw error;
     }
   }
 
@@ -394,6 +408,10 @@ struct GameHub::Impl {
       reply({200, {{"ok", true}}});
       return;
     }
+    if (path == kTableBuildPath) {
+      reply(table_build(method, request.body));
+      return;
+    }
     if (!path.starts_with(kGamesPrefix)) throw not_found(path);
     const auto parts = game_path_parts(path);
     if (parts.empty()) {
@@ -429,6 +447,21 @@ struct GameHub::Impl {
       play_computer_turn(slot, events);
       return game_response(slot.game, events);
     });
+  }
+
+  // POST starts a build of the perfect opponent's table, GET reports it, DELETE cancels it.
+  ApiResponse table_build(const std::string& method, const std::string& body) {
+    if (method == "GET") return {200, table_job.state()};
+    if (method == "DELETE") return {200, table_job.cancel()};
+    if (method != "POST") throw bad_method(method, "GET, POST or DELETE");
+    const json request = parse_body(body);
+    require_only_members(request, {"pieces", "bear_off"}, "a table build");
+    if (!request.contains("pieces") || !request.contains("bear_off")) {
+      throw bad_request(
+          R"(A table build needs "pieces" and "bear_off": {"pieces":5,"bear_off":"exact"} for example.)");
+    }
+    auto [status, state] = table_job.start(merge_settings(GameSettings{}, request).rules());
+    return {status, std::move(state)};
   }
 
   void create_game(const json& body, const Reply& reply) {

@@ -1,0 +1,201 @@
+// The table build endpoints (/api/tables/build) and the "table_missing" offer, driven
+// through GameHub. Tables go to a temporary XDG_DATA_HOME, so no real table is touched.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+#include <thread>
+
+#include "server/hub.h"
+#include "server/table_job.h"
+#include "server/test_agent.h"
+#include "tables/table.h"
+
+namespace ur::server {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::string_view kBuild = "/api/tables/build";
+
+// A temporary data directory that is also XDG_DATA_HOME (where tables are saved) while the
+// test runs.
+class TableHome {
+ public:
+  TableHome() {
+    path_ = std::filesystem::temp_directory_path() /
+            ("ur-table-job-test-" + std::to_string(std::random_device{}()));
+    std::filesystem::create_directories(path_);
+    if (const char* old = std::getenv("XDG_DATA_HOME")) previous_ = old;
+    ::setenv("XDG_DATA_HOME", path_.c_str(), 1);
+  }
+  ~TableHome() {
+    if (previous_) {
+      ::setenv("XDG_DATA_HOME", previous_->c_str(), 1);
+    } else {
+      ::unsetenv("XDG_DATA_HOME");
+    }
+    std::filesystem::remove_all(path_);
+  }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+  std::optional<std::string> previous_;
+};
+
+HubOptions options_for(const TableHome& home) {
+  HubOptions options;
+  options.data_dir = home.path();
+  options.make_agent = testing::test_agent_maker();
+  options.worker_threads = 2;
+  return options;
+}
+
+ApiResponse call(GameHub& hub, const std::string& method, std::string_view target,
+                 const std::string& body = "") {
+  return hub.handle({method, std::string(target), body});
+}
+
+// Polls GET until the build is no longer running; fails the test after a minute.
+json wait_until_ended(GameHub& hub) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+  for (;;) {
+    json state = call(hub, "GET", kBuild).body;
+    if (state["state"] != "running") return state;
+    if (std::chrono::steady_clock::now() > deadline) {
+      ADD_FAILURE() << "the build did not end: " << state.dump();
+      return state;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+TEST(ServerTableBuild, IsIdleBeforeAnyBuild) {
+  TableHome home;
+  GameHub hub(options_for(home));
+  const ApiResponse answer = call(hub, "GET", kBuild);
+  ASSERT_EQ(answer.status, 200);
+  EXPECT_EQ(answer.body["state"], "idle");
+  EXPECT_TRUE(answer.body["pieces"].is_null());
+  EXPECT_EQ(answer.body["fraction"], 0.0);
+  EXPECT_FALSE(answer.body["message"].get<std::string>().empty());
+  // Cancelling nothing is harmless.
+  EXPECT_EQ(call(hub, "DELETE", kBuild).body["state"], "idle");
+}
+
+TEST(ServerTableBuild, BuildsASmallTableAndSavesIt) {
+  TableHome home;
+  GameHub hub(options_for(home));
+  const ApiResponse started = call(hub, "POST", kBuild, R"({"pieces":3,"bear_off":"any"})");
+  ASSERT_EQ(started.status, 202) << started.body.dump();
+  EXPECT_EQ(started.body["pieces"], 3);
+  EXPECT_EQ(started.body["bear_off"], "any");
+  const json ended = wait_until_ended(hub);
+  EXPECT_EQ(ended["state"], "done") << ended.dump();
+  EXPECT_EQ(ended["fraction"], 1.0);
+  EXPECT_EQ(ended["eta_s"], 0.0);
+  EXPECT_FALSE(ended["layers"].get<std::string>().empty());
+  EXPECT_TRUE(std::filesystem::exists(tables::default_table_path(finkel_rules(3, BearOff::Any))));
+
+  // Asking again: the table is there, nothing is built.
+  const ApiResponse again = call(hub, "POST", kBuild, R"({"pieces":3,"bear_off":"any"})");
+  EXPECT_EQ(again.status, 200);
+  EXPECT_EQ(again.body["state"], "done");
+  EXPECT_NE(again.body["message"].get<std::string>().find("ready"), std::string::npos);
+}
+
+TEST(ServerTableBuild, CancelWritesNoFileAndTheServerServesMeanwhile) {
+  TableHome home;
+  GameHub hub(options_for(home));
+  const ApiResponse started = call(hub, "POST", kBuild, R"({"pieces":5,"bear_off":"exact"})");
+  ASSERT_EQ(started.status, 202) << started.body.dump();
+  EXPECT_EQ(started.body["state"], "running");
+
+  // The hub keeps answering while the build runs on its own thread.
+  EXPECT_EQ(call(hub, "GET", "/api/health").status, 200);
+  EXPECT_EQ(call(hub, "POST", "/api/games", R"({"settings":{"opponent":"easy"}})").status, 201);
+  // The same build again is no error; another one is refused while this one runs.
+  EXPECT_EQ(call(hub, "POST", kBuild, R"({"pieces":5,"bear_off":"exact"})").status, 202);
+  const ApiResponse other = call(hub, "POST", kBuild, R"({"pieces":7,"bear_off":"exact"})");
+  EXPECT_EQ(other.status, 409);
+  EXPECT_EQ(other.body["code"], "build_running");
+
+  const ApiResponse cancelled = call(hub, "DELETE", kBuild);
+  EXPECT_EQ(cancelled.status, 200);
+  const json ended = wait_until_ended(hub);
+  EXPECT_EQ(ended["state"], "cancelled") << ended.dump();
+  EXPECT_FALSE(std::filesystem::exists(tables::default_table_path(finkel_rules(5))));
+  // Not even a partial file is left behind.
+  const std::filesystem::path table_dir = home.path() / "ur";
+  EXPECT_TRUE(!std::filesystem::exists(table_dir) || std::filesystem::is_empty(table_dir));
+}
+
+TEST(ServerTableBuild, RefusesBadBodiesAndMethods) {
+  TableHome home;
+  GameHub hub(options_for(home));
+  const std::vector<std::tuple<std::string, std::string, int, std::string>> cases = {
+      {"POST", "", 400, "bad_request"},
+      {"POST", "{bad json", 400, "bad_json"},
+      {"POST", "[5]", 400, "bad_json"},
+      {"POST", R"({"pieces":5})", 400, "bad_request"},
+      {"POST", R"({"bear_off":"exact"})", 400, "bad_request"},
+      {"POST", R"({"pieces":"5","bear_off":"exact"})", 400, "bad_request"},
+      {"POST", R"({"pieces":4,"bear_off":"exact"})", 400, "bad_settings"},
+      {"POST", R"({"pieces":5,"bear_off":"sideways"})", 400, "bad_settings"},
+      {"POST", R"({"pieces":5,"bear_off":"exact","now":true})", 400, "bad_request"},
+      {"PUT", R"({"pieces":5,"bear_off":"exact"})", 405, "bad_method"},
+  };
+  for (const auto& [method, body, status, code] : cases) {
+    const ApiResponse answer = call(hub, method, kBuild, body);
+    EXPECT_EQ(answer.status, status) << method << " " << body << ": " << answer.body.dump();
+    EXPECT_EQ(answer.body["code"], code) << method << " " << body;
+    EXPECT_FALSE(answer.body["error"].get<std::string>().empty());
+  }
+  EXPECT_EQ(call(hub, "GET", kBuild).body["state"], "idle");
+  EXPECT_EQ(call(hub, "GET", "/api/tables").status, 404);
+}
+
+RC_GTEST_PROP(ServerTableBuild, GarbageBodiesNeverStartABuild, (const std::string& body)) {
+  TableHome home;
+  GameHub hub(options_for(home));
+  const ApiResponse answer = call(hub, "POST", kBuild, body);
+  RC_ASSERT(answer.status == 400);
+  RC_ASSERT(call(hub, "GET", kBuild).body["state"] == "idle");
+}
+
+TEST(ServerTableBuild, AMissingPerfectTableIsOfferedInTheSettingsError) {
+  TableHome home;
+  GameHub hub(options_for(home));
+  const ApiResponse refused =
+      call(hub, "POST", "/api/games", R"({"settings":{"opponent":"perfect","pieces":5}})");
+  ASSERT_EQ(refused.status, 400);
+  EXPECT_EQ(refused.body["code"], "bad_settings");
+  EXPECT_NE(refused.body["error"].get<std::string>().find("perfect"), std::string::npos);
+  const json& missing = refused.body["table_missing"];
+  EXPECT_EQ(missing["pieces"], 5);
+  EXPECT_EQ(missing["bear_off"], "exact");
+  EXPECT_NE(missing["estimate"].get<std::string>().find("about"), std::string::npos);
+  EXPECT_GT(missing["estimate_s"].get<double>(), 0.0);
+
+  // Three pieces solve on the fly: nothing to offer (the stand-in agent still refuses).
+  const ApiResponse small =
+      call(hub, "POST", "/api/games", R"({"settings":{"opponent":"perfect","pieces":3}})");
+  EXPECT_EQ(small.status, 400);
+  EXPECT_FALSE(small.body.contains("table_missing"));
+}
+
+TEST(ServerTableBuild, MissingTableNamesWhatABuildCosts) {
+  TableHome home;
+  EXPECT_FALSE(missing_table(finkel_rules(3)));
+  const auto seven = missing_table(finkel_rules(7, BearOff::Any));
+  ASSERT_TRUE(seven);
+  EXPECT_EQ((*seven)["bear_off"], "any");
+  EXPECT_GT((*seven)["estimate_s"].get<double>(), (*missing_table(finkel_rules(5)))["estimate_s"]);
+}
+
+}  // namespace
+}  // namespace ur::server

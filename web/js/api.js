@@ -1,14 +1,17 @@
 // Talking to `ur serve` (docs/web-api.md): HTTP intents and a WebSocket for pushed updates.
 
 export class ApiError extends Error {
-  constructor(message, code, status) {
+  // `details`: the whole error body, for members beyond "error" and "code" (table_missing).
+  constructor(message, code, status, details = {}) {
     super(message);
     this.code = code;
     this.status = status;
+    this.details = details;
   }
 }
 
-async function request(method, path, body) {
+// The JSON object the server answered; ApiError for a refusal or no answer.
+async function requestJson(method, path, body) {
   let response;
   try {
     response = await fetch(path, {
@@ -28,9 +31,17 @@ async function request(method, path, body) {
   }
   if (!response.ok) {
     const message = data?.error ?? `The server answered ${response.status}.`;
-    throw new ApiError(message, data?.code ?? 'http_error', response.status);
+    throw new ApiError(message, data?.code ?? 'http_error', response.status, data ?? {});
   }
-  if (!data || typeof data !== 'object' || !data.game) {
+  if (!data || typeof data !== 'object') {
+    throw new ApiError('The server sent an answer the page does not understand.', 'bad_answer', 0);
+  }
+  return data;
+}
+
+async function request(method, path, body) {
+  const data = await requestJson(method, path, body);
+  if (!data.game) {
     throw new ApiError('The server sent an answer the page does not understand.', 'bad_answer', 0);
   }
   return { game: data.game, events: Array.isArray(data.events) ? data.events : [] };
@@ -41,6 +52,11 @@ export const api = {
   get: (id) => request('GET', `api/games/${encodeURIComponent(id)}`),
   intent: (id, action, body = {}) =>
     request('POST', `api/games/${encodeURIComponent(id)}/${action}`, body),
+  // The perfect opponent's table build: each answers the build's state.
+  startTableBuild: (pieces, bearOff) =>
+    requestJson('POST', 'api/tables/build', { pieces, bear_off: bearOff }),
+  tableBuildState: () => requestJson('GET', 'api/tables/build'),
+  cancelTableBuild: () => requestJson('DELETE', 'api/tables/build'),
 };
 
 // A WebSocket to one game that reconnects with growing pauses; `onUpdate(game, events)`

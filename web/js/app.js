@@ -18,6 +18,7 @@ import {
   whyIllegal,
 } from './rules.js';
 import { setSoundEnabled, sounds } from './sound.js';
+import { TableBuildOffer } from './table-build.js';
 
 const STORAGE_GAME = 'ur.gameId';
 const STORAGE_SETTINGS = 'ur.settings';
@@ -55,6 +56,8 @@ const state = {
 let board;
 let dice;
 let socket;
+let tableBuild;
+let tableBuildChoice = 'save'; // how to save the settings once the offered table is built
 
 function loadJson(key, fallback) {
   try {
@@ -514,7 +517,11 @@ async function sendIntent(action, body = {}) {
       setNotice('This game is no longer on the server; a new one has started.', 'info');
       await startNewGame();
     } else if (error instanceof ApiError && error.code === 'bad_settings' && body.settings?.opponent === 'perfect') {
-      setNotice('The Perfect level needs the solved table, which this server does not have. Nothing was changed.');
+      if (error.details?.table_missing) {
+        offerTableBuild(error.details.table_missing, action === 'new' ? 'new' : 'save');
+      } else {
+        setNotice('The Perfect level needs the solved table, which this server does not have. Nothing was changed.');
+      }
     } else {
       setNotice(error.message);
       refresh();
@@ -737,9 +744,26 @@ function openSettings() {
   $('settings-note').textContent = game?.next_settings
     ? 'Some changes are waiting for the next game.'
     : 'Changes apply at once if nothing has been thrown yet, otherwise from the next game.';
+  tableBuild.hide();
   // Escape closes without a button: no stale choice may count as "save".
   $('settings-dialog').returnValue = '';
   $('settings-dialog').showModal();
+}
+
+// The settings the player chose need a table the server lacks: reopen the dialog with their
+// choices kept and offer the build; once the table is ready, save them again as `choice`.
+function offerTableBuild(missing, choice) {
+  setNotice('The Perfect level needs the solved table for these rules, which this server has not built yet. Nothing was changed.', 'info');
+  const dialog = $('settings-dialog');
+  dialog.returnValue = '';
+  if (!dialog.open) dialog.showModal();
+  tableBuildChoice = choice;
+  tableBuild.show(missing);
+}
+
+function onTableReady() {
+  setNotice('The table is ready. Saving your settings…', 'info');
+  $('settings-dialog').close(tableBuildChoice);
 }
 
 function readSettingsForm() {
@@ -835,6 +859,7 @@ function init() {
   state.prefs = { ...state.prefs, ...loadJson(STORAGE_PREFS, {}) };
   setSoundEnabled(state.prefs.sound);
   board = new Board($('board'), onPress);
+  tableBuild = new TableBuildOffer(onTableReady);
   dice = new DiceTray($('dice'), $('roll-count'));
   drawRouteDiagram($('route-diagram'));
   socket = new GameSocket(

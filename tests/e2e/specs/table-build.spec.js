@@ -1,0 +1,86 @@
+// The offer to build the perfect opponent's missing table from the settings dialog:
+// the offer, a build's progress, cancelling it and (when UR_E2E_TABLE_BUILD=1, with the server's
+// XDG_DATA_HOME pointing at a throw-away directory) a build to the end that then plays Perfect.
+const { test, expect, openFreshGame, waitSettled, serverState, screenshot } = require('./helpers');
+
+// 5 pieces with "any" bear-off: the smallest offered rules that are not solved on the fly.
+async function choosePerfectFivePieces(page) {
+  await page.click('#settings-button');
+  const dialog = page.locator('#settings-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.locator('input[name=opponent][value=perfect]').check();
+  await dialog.locator('input[name=pieces][value="5"]').check();
+  await dialog.locator('input[name=bear_off][value=any]').check();
+  await dialog.locator('input[name=sound]').setChecked(false);
+  await dialog.locator('#settings-save-new').click();
+}
+
+// Skips the test when the server already has the table (nothing would be offered).
+async function skipIfTableExists(page) {
+  const missing = await page.evaluate(async () => {
+    const answer = await fetch('api/games', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ settings: { opponent: 'perfect', pieces: 5, bear_off: 'any' } }),
+    });
+    return (await answer.json()).table_missing ?? null;
+  });
+  test.skip(missing === null, 'the server has the 5-piece table already');
+  expect(missing).toMatchObject({ pieces: 5, bear_off: 'any' });
+}
+
+test('a missing perfect table is offered, builds with progress and can be cancelled', async ({ page }) => {
+  await openFreshGame(page);
+  await skipIfTableExists(page);
+  await choosePerfectFivePieces(page);
+
+  const dialog = page.locator('#settings-dialog');
+  const offer = page.locator('#table-build');
+  await expect(dialog).toBeVisible();
+  await expect(offer).toBeVisible();
+  await expect(page.locator('#table-build-text')).toContainText('5 pieces');
+  const start = page.locator('#table-build-start');
+  await expect(start).toHaveText(/^Build the table now \(.+\)$/);
+  await expect(start).toBeFocused();
+  // The settings the player chose are kept in the reopened dialog.
+  await expect(dialog.locator('input[name=opponent][value=perfect]')).toBeChecked();
+  await expect(dialog.locator('input[name=pieces][value="5"]')).toBeChecked();
+  // Nothing changed on the server.
+  expect((await serverState(page)).settings.opponent).not.toBe('perfect');
+
+  // Start the build from the keyboard.
+  await page.keyboard.press('Enter');
+  const cancel = page.locator('#table-build-cancel');
+  await expect(cancel).toBeVisible();
+  await expect(cancel).toBeFocused();
+  await expect(page.locator('#table-build-bar')).toBeVisible();
+  await expect(page.locator('#table-build-detail')).toContainText(/\d+% · .*layers \d+\/\d+/);
+  await screenshot(page, 'table-build-progress');
+
+  await cancel.click();
+  await expect(page.locator('#table-build-detail')).toContainText('cancelled', { timeout: 30_000 });
+  await expect(start).toBeVisible();
+  await expect(start).toBeFocused();
+  const state = await page.evaluate(async () => (await fetch('api/tables/build')).json());
+  expect(state.state).toBe('cancelled');
+
+  // Closing the dialog keeps the game as it was.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect((await serverState(page)).settings.opponent).not.toBe('perfect');
+});
+
+test('a finished build saves the settings and the game goes on against Perfect', async ({ page }) => {
+  test.skip(process.env.UR_E2E_TABLE_BUILD !== '1', 'set UR_E2E_TABLE_BUILD=1 (writes the 5-piece table)');
+  test.setTimeout(180_000);
+  await openFreshGame(page);
+  await skipIfTableExists(page);
+  await choosePerfectFivePieces(page);
+  await page.locator('#table-build-start').click();
+  await expect(page.locator('#settings-dialog')).toBeHidden({ timeout: 150_000 });
+  await waitSettled(page);
+  const game = await serverState(page);
+  expect(game.settings.opponent).toBe('perfect');
+  expect(game.rules.pieces).toBe(5);
+  await expect(page.locator('#message')).not.toContainText('needs the solved table');
+});

@@ -28,6 +28,7 @@ export class TableBuildOffer {
     this.missing = null;
     this.pollTimer = null;
     this.polling = false;
+    this.announced = '';
     $('table-build-start').addEventListener('click', () => this.start());
     $('table-build-cancel').addEventListener('click', () => this.cancel());
     // Closing the dialog stops watching; a running build carries on and is found again
@@ -123,8 +124,17 @@ export class TableBuildOffer {
     clearTimeout(this.pollTimer);
   }
 
+  // Tells screen readers about a change of the build's state (not every percent).
+  announceState(state) {
+    const key = `${state.state}:${state.message}`;
+    if (key === this.announced) return;
+    this.announced = key;
+    $('table-build-status').textContent = state.message ?? '';
+  }
+
   // Shows a state from GET/POST/DELETE /api/tables/build.
   render(state) {
+    this.announceState(state);
     const startHadFocus = document.activeElement === $('table-build-start');
     const cancelHadFocus = document.activeElement === $('table-build-cancel');
     if (state.state === 'running') {

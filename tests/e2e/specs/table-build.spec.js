@@ -1,6 +1,7 @@
 // The offer to build the perfect opponent's missing table from the settings dialog:
 // the offer, a build's progress, cancelling it and (when UR_E2E_TABLE_BUILD=1, with the server's
 // XDG_DATA_HOME pointing at a throw-away directory) a build to the end that then plays Perfect.
+const AxeBuilder = require('@axe-core/playwright').default;
 const { test, expect, openFreshGame, waitSettled, serverState, screenshot } = require('./helpers');
 
 // 5 pieces with "any" bear-off: the smallest offered rules that are not solved on the fly.
@@ -47,6 +48,12 @@ test('a missing perfect table is offered, builds with progress and can be cancel
   await expect(dialog.locator('input[name=pieces][value="5"]')).toBeChecked();
   // Nothing changed on the server.
   expect((await serverState(page)).settings.opponent).not.toBe('perfect');
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .include('#table-build')
+    .analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await start.focus();
 
   // Start the build from the keyboard.
   await page.keyboard.press('Enter');

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Browser tests of the web game: scripts/run-e2e.sh path/to/ur
-# Starts `ur serve` on a free port with a throw-away data directory, waits for /api/health,
-# runs the Playwright tests in Debian's Chromium, stops the server and exits with the tests'
-# status. Screenshots go to build/e2e-screenshots/.
+# Starts `ur serve` on a free port with a throw-away data directory (also its XDG_DATA_HOME,
+# so tables the user solved do not change what is tested), waits for /api/health, runs the
+# Playwright tests in Debian's Chromium, stops the server and exits with the tests' status.
+# Screenshots go to build/e2e-screenshots/.
 set -euo pipefail
 
 ur_binary=${1:-build/release/ur}
@@ -46,7 +47,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$ur_binary" serve --host 127.0.0.1 --port "$port" --data "$data_dir" --quiet > "$server_log" 2>&1 &
+XDG_DATA_HOME="$data_dir" "$ur_binary" serve --host 127.0.0.1 --port "$port" --data "$data_dir" --quiet > "$server_log" 2>&1 &
 server_pid=$!
 
 base_url="http://127.0.0.1:$port"

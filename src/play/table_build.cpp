@@ -11,26 +11,7 @@
 namespace ur::play {
 namespace {
 
-// Measured on the reference 2-core machine (docs/performance.md): the 7-piece solve took
-// 327 s of CPU (171 s wall on 2 threads) and 1.67 GiB for 137.9 million positions, i.e.
-// about 2.4 µs of CPU and 13 bytes of memory per position; 5 pieces scale alike (27-32 s).
-constexpr double kCpuSecondsPerPosition = 2.4e-6;
-constexpr double kMemoryBytesPerPosition = 13.0;
 constexpr double kTableBytesPerPosition = 2.0;  // 16-bit fixed point
-
-// "a few seconds", "about 40 seconds", "about 20 minutes", "about 1.5 hours".
-std::string rough_duration(double seconds) {
-  if (seconds < 15) return "a few seconds";
-  if (seconds >= 45 && seconds < 90) return "about a minute";
-  if (seconds < 90) return "about " + std::to_string(std::lround(seconds / 10) * 10) + " seconds";
-  const double minutes = seconds / 60;
-  if (minutes < 90) {
-    const long rounded =
-        std::max(2L, minutes < 10 ? std::lround(minutes) : std::lround(minutes / 5) * 5);
-    return "about " + std::to_string(rounded) + " minutes";
-  }
-  return "about " + std::to_string(std::lround(minutes / 60)) + " hours";
-}
 
 // "about 180 MB", "about 1.7 GB".
 std::string rough_size(double bytes) {
@@ -48,14 +29,15 @@ std::string solve_command(const Rules& rules) {
 
 std::string cost_text(const Rules& rules) {
   const auto positions = static_cast<double>(solver::count_positions(rules, false));
-  const double cpu_seconds = positions * kCpuSecondsPerPosition;
+  const double cpu_seconds = tables::estimated_solve_cpu_seconds(rules);
   const int threads = tables::default_solve_threads();
-  std::string time = rough_duration(cpu_seconds);
+  std::string time = tables::rough_duration(cpu_seconds);
   if (threads > 1) {
-    time = rough_duration(cpu_seconds / threads) + " on the " + std::to_string(threads) +
+    time = tables::rough_duration(cpu_seconds / threads) + " on the " + std::to_string(threads) +
            " cores here (" + time + " on one)";
   }
-  return "Building it takes " + time + " and " + rough_size(positions * kMemoryBytesPerPosition) +
+  return "Building it takes " + time + " and " +
+         rough_size(positions * tables::kSolveMemoryBytesPerPosition) +
          " of memory. It is saved in " + tables::default_table_directory().string() + " (" +
          rough_size(positions * kTableBytesPerPosition) + ") for next time.";
 }

@@ -16,18 +16,6 @@ namespace {
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
-// The 7-piece solve took 327 s of CPU for 137.9 million positions on the reference 2-core
-// machine (docs/performance.md): about 2.4 µs of CPU a position, as `ur play` estimates.
-constexpr double kCpuSecondsPerPosition = 2.4e-6;
-
-// "a few seconds", "about 20 seconds", "about a minute", "about 3 minutes".
-std::string rough_duration(double seconds) {
-  if (seconds < 15) return "a few seconds";
-  if (seconds < 45) return "about " + std::to_string(std::lround(seconds / 10) * 10) + " seconds";
-  if (seconds < 90) return "about a minute";
-  return "about " + std::to_string(std::lround(seconds / 60)) + " minutes";
-}
-
 std::string rules_text(const Rules& rules) {
   return std::to_string(rules.pieces) + " pieces (" + std::string(to_string(rules.bear_off)) +
          " bear-off)";
@@ -44,11 +32,9 @@ std::optional<json> missing_table(const Rules& rules) {
     return std::nullopt;
   }
   if (tables::find_table(rules, nullptr)) return std::nullopt;
-  const double cpu_seconds =
-      static_cast<double>(solver::count_positions(rules, false)) * kCpuSecondsPerPosition;
   const int threads = tables::default_solve_threads();
-  const double seconds = cpu_seconds / threads;
-  std::string estimate = rough_duration(seconds);
+  const double seconds = tables::estimated_solve_cpu_seconds(rules) / threads;
+  std::string estimate = tables::rough_duration(seconds);
   if (threads > 1) estimate += " on the " + std::to_string(threads) + " cores here";
   return json{{"pieces", rules.pieces},
               {"bear_off", std::string(to_string(rules.bear_off))},

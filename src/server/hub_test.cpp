@@ -16,26 +16,10 @@ namespace {
 
 using nlohmann::json;
 
-class TempDir {
- public:
-  TempDir() {
-    path_ = std::filesystem::temp_directory_path() /
-            ("ur-hub-test-" + std::to_string(std::random_device{}()));
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() { std::filesystem::remove_all(path_); }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
+using testing::TempDir;
 
 HubOptions options_for(const TempDir& dir) {
-  HubOptions options;
-  options.data_dir = dir.path();
-  options.make_agent = testing::test_agent_maker();
-  options.worker_threads = 2;
-  return options;
+  return testing::hub_options(dir.path());
 }
 
 ApiResponse post(GameHub& hub, const std::string& target, const std::string& body = "") {

@@ -25,12 +25,9 @@ constexpr std::string_view kBuild = "/api/tables/build";
 // test runs.
 class TableHome {
  public:
-  TableHome() {
-    path_ = std::filesystem::temp_directory_path() /
-            ("ur-table-job-test-" + std::to_string(std::random_device{}()));
-    std::filesystem::create_directories(path_);
+  TableHome() : directory_("ur-table-job-test-") {
     if (const char* old = std::getenv("XDG_DATA_HOME")) previous_ = old;
-    ::setenv("XDG_DATA_HOME", path_.c_str(), 1);
+    ::setenv("XDG_DATA_HOME", directory_.path().c_str(), 1);
   }
   ~TableHome() {
     if (previous_) {
@@ -38,21 +35,16 @@ class TableHome {
     } else {
       ::unsetenv("XDG_DATA_HOME");
     }
-    std::filesystem::remove_all(path_);
   }
-  const std::filesystem::path& path() const { return path_; }
+  const std::filesystem::path& path() const { return directory_.path(); }
 
  private:
-  std::filesystem::path path_;
+  testing::TempDir directory_;
   std::optional<std::string> previous_;
 };
 
 HubOptions options_for(const TableHome& home) {
-  HubOptions options;
-  options.data_dir = home.path();
-  options.make_agent = testing::test_agent_maker();
-  options.worker_threads = 2;
-  return options;
+  return testing::hub_options(home.path());
 }
 
 ApiResponse call(GameHub& hub, const std::string& method, std::string_view target,

@@ -1,8 +1,11 @@
 // Test helpers for the server: a trivial computer player and an AgentMaker around it, so the
-// server's tests do not depend on the real agents' strength or speed.
+// server's tests do not depend on the real agents' strength or speed; a temporary data
+// directory and the hub options over it.
 #pragma once
 
+#include <filesystem>
 #include <memory>
+#include <random>
 #include <string>
 #include <string_view>
 
@@ -37,6 +40,32 @@ inline AgentMaker test_agent_maker() {
     if (spec == "perfect") return std::make_unique<TablelessPerfectAgent>();
     return std::make_unique<LastMoveAgent>();
   };
+}
+
+// A fresh directory under the system's temporary directory, removed with everything in it.
+class TempDir {
+ public:
+  explicit TempDir(std::string_view prefix = "ur-server-test-") {
+    path_ = std::filesystem::temp_directory_path() /
+            (std::string(prefix) + std::to_string(std::random_device{}()));
+    std::filesystem::create_directories(path_);
+  }
+  ~TempDir() { std::filesystem::remove_all(path_); }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// Hub options storing games in `data_dir`, with test_agent_maker and two workers.
+inline HubOptions hub_options(const std::filesystem::path& data_dir) {
+  HubOptions options;
+  options.data_dir = data_dir;
+  options.make_agent = test_agent_maker();
+  options.worker_threads = 2;
+  return options;
 }
 
 }  // namespace ur::server::testing

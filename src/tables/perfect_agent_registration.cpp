@@ -1,32 +1,15 @@
 // Registers the "perfect" agent kind with make_agent (kept in an OBJECT library so the
 // static registrar is linked).
-#include <map>
-#include <mutex>
-
 #include "tables/perfect_agent.h"
 #include "tables/table_store.h"
 
 namespace ur::tables {
 namespace {
 
-// Table::open checks the whole file's checksum (a quarter of a second for 7 pieces), and
-// `ur match` builds one agent per game: so each named file is opened once per process.
-std::variant<std::shared_ptr<const Table>, std::string> open_once(const std::string& path) {
-  static std::mutex mutex;
-  static std::map<std::string, std::shared_ptr<const Table>> opened_files;
-  std::lock_guard lock(mutex);
-  if (auto found = opened_files.find(path); found != opened_files.end()) return found->second;
-  auto opened = Table::open(std::filesystem::path(path), std::nullopt);
-  if (auto* table = std::get_if<std::shared_ptr<const Table>>(&opened)) {
-    opened_files[path] = *table;
-  }
-  return opened;
-}
-
 std::variant<std::unique_ptr<Agent>, AgentSpecError> make_from_spec(std::string_view argument,
                                                                     std::uint64_t /*seed*/) {
   if (!argument.empty()) {
-    auto opened = open_once(std::string(argument));
+    auto opened = open_table_once(std::filesystem::path(std::string(argument)));
     if (auto* message = std::get_if<std::string>(&opened)) {
       return AgentSpecError{"perfect:" + std::string(argument) + ": " + *message};
     }

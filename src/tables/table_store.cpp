@@ -63,6 +63,17 @@ std::shared_ptr<const Table> find_table(const Rules& rules, std::string* problem
   return table;
 }
 
+std::variant<std::shared_ptr<const Table>, std::string> open_table_once(
+    const std::filesystem::path& path) {
+  std::lock_guard lock(cache_mutex());
+  if (auto found = cache().find(path.string()); found != cache().end()) return found->second;
+  auto opened = Table::open(path, std::nullopt);
+  if (auto* table = std::get_if<std::shared_ptr<const Table>>(&opened)) {
+    cache()[path.string()] = *table;
+  }
+  return opened;
+}
+
 std::shared_ptr<const Table> load_or_solve(const Rules& rules,
                                            const solver::ProgressCallback& progress,
                                            std::string* problem, const std::atomic<bool>* cancel) {

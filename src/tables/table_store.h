@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <variant>
 
 #include "solver/solver.h"
 #include "tables/table.h"
@@ -19,6 +20,12 @@ inline constexpr int kSolveOnTheFlyMaxPieces = 4;
 // how to fix it.
 std::shared_ptr<const Table> find_table(const Rules& rules, std::string* problem,
                                         const std::optional<std::filesystem::path>& path = {});
+
+// The table file at `path`, whatever its rules, through the same cache: Table::open checks
+// the whole file's checksum, so each file is opened once per process. On failure returns
+// the message saying what does not match.
+std::variant<std::shared_ptr<const Table>, std::string> open_table_once(
+    const std::filesystem::path& path);
 
 // The table for `rules`: from the default location when there, else solved now (reporting
 // to `progress`, which may be empty) and saved there for next time (a failed save is not an

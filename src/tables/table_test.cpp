@@ -208,6 +208,12 @@ TEST_F(TableTest, MakeAgentBuildsPerfectThatSaysWhichRulesItCanPlay) {
   const fs::path installed = default_table_path(finkel_rules(1));
   fs::create_directories(installed.parent_path());  // each ctest process starts empty
   fs::rename(directory_ / "ur-1p-exact.table", installed);
+  const auto first = open_table_once(installed);
+  const auto again = open_table_once(installed);
+  ASSERT_TRUE(std::holds_alternative<std::shared_ptr<const Table>>(first));
+  EXPECT_EQ(std::get<std::shared_ptr<const Table>>(first),
+            std::get<std::shared_ptr<const Table>>(again))
+      << "a file is opened once per process";
   auto made = make_agent("perfect", 1);
   ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Agent>>(made))
       << std::get<AgentSpecError>(made).message;

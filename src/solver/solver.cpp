@@ -6,6 +6,11 @@
 #include <cmath>
 #include <numeric>
 #include <thread>
+#include <unordered_map>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace ur::solver {
 namespace {
@@ -18,6 +23,31 @@ double load(const double& slot) {
 }
 void store(double& slot, double value) {
   std::atomic_ref<double>(slot).store(value, std::memory_order_relaxed);
+}
+
+// Asks the kernel to back [data, data + bytes) with huge pages before it is first touched.
+// Sweeps read values scattered over up to 1.1 GB; with 4 KiB pages many reads also miss the
+// TLB (measured 2-7% fewer ns per update with 2 MiB pages, 4-5 pieces). Only a hint: where the
+// kernel does not support it nothing changes.
+void advise_huge_pages(void* data, std::size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  constexpr std::uintptr_t kHugePage = std::uintptr_t{2} << 20;
+  const auto begin = (reinterpret_cast<std::uintptr_t>(data) + kHugePage - 1) & ~(kHugePage - 1);
+  const auto end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(kHugePage - 1);
+  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#else
+  (void)data;
+  (void)bytes;
+#endif
+}
+
+// Runs worker(t) for t = 0 .. threads - 1 at once, t = 0 on the calling thread.
+template <class Worker>
+void run_workers(int threads, const Worker& worker) {
+  std::vector<std::thread> helpers;
+  for (int t = 1; t < threads; ++t) helpers.emplace_back(worker, t);
+  worker(0);
+  for (std::thread& helper : helpers) helper.join();
 }
 
 // Position of one index within a block, the mover's view.
@@ -80,14 +110,21 @@ struct PairPlan {
   std::uint64_t states = 0;
 };
 
+// The rows of one block whose private masks have given end-square bits, planned once and shared
+// by the (up to four) units that sweep them. Successor positions are relative to the set.
+struct RowSet {
+  std::vector<RowPlan> rows;
+  std::vector<Successor> successors;
+};
+
 // Appends the plans of the rows of `block` whose private masks are `masks`, in that order.
 void plan_rows(const PositionIndex& index, const Block& block, const std::vector<unsigned>& masks,
-               PairPlan& plan) {
+               RowSet& set) {
   const Rules& rules = index.rules();
   for (unsigned mask : masks) {
     RowPlan row;
     row.rank = static_cast<std::uint8_t>(index.rank_of_private_mask(mask));
-    row.begin = static_cast<std::uint32_t>(plan.successors.size());
+    row.begin = static_cast<std::uint32_t>(set.successors.size());
     // Column 0 is the opponent's empty private mask (rank 0): moves do not depend on it.
     const Position position = block_position(index, block, row.rank, 0);
     double pass_weight = roll_probability(rules, 0);
@@ -109,12 +146,12 @@ void plan_rows(const PositionIndex& index, const Block& block, const std::vector
                                                                      after.home[1], after.home[0])),
                        kOpponent};
         }
-        plan.successors.push_back(successor);
+        set.successors.push_back(successor);
       }
-      row.ends[roll - 1] = static_cast<std::uint8_t>(plan.successors.size() - row.begin);
+      row.ends[roll - 1] = static_cast<std::uint8_t>(set.successors.size() - row.begin);
     }
     row.pass_weight = static_cast<float>(pass_weight);
-    plan.rows.push_back(row);
+    set.rows.push_back(row);
   }
 }
 
@@ -282,7 +319,7 @@ std::vector<LayerPair> solve_order(int pieces) {
 
 // The units of a layer pair, most progress first, with their row plans.
 PairPlan plan_pair(const PositionIndex& index, const LayerPair& pair,
-                   const std::vector<unsigned>& low_masks) {
+                   const std::vector<unsigned>& low_masks, int threads) {
   const std::vector<Block>& blocks = index.blocks();
   const int pieces = index.rules().pieces;
   PairPlan plan;
@@ -308,19 +345,48 @@ PairPlan plan_pair(const PositionIndex& index, const LayerPair& pair,
   }
   std::stable_sort(plan.units.begin(), plan.units.end(),
                    [](const Unit& a, const Unit& b) { return a.progress > b.progress; });
-  std::vector<unsigned> masks;
-  for (Unit& unit : plan.units) {
-    const Block& block = blocks[unit.block];
-    const Block& mirrored = blocks[unit.mirror_block];
-    unit.rows_begin = static_cast<std::uint32_t>(plan.rows.size());
-    unit_masks(low_masks, unit.end_mine,
-               pieces - block.home_mine - std::popcount(unsigned{block.shared_mine}), masks);
-    plan_rows(index, block, masks, plan);
-    unit.rows_end = unit.mirror_rows_begin = static_cast<std::uint32_t>(plan.rows.size());
-    unit_masks(low_masks, unit.end_theirs,
-               pieces - mirrored.home_mine - std::popcount(unsigned{mirrored.shared_mine}), masks);
-    plan_rows(index, mirrored, masks, plan);
-    unit.mirror_rows_end = static_cast<std::uint32_t>(plan.rows.size());
+  // Row sets by (block, end bits), numbered in order of first use.
+  std::unordered_map<std::uint64_t, std::uint32_t> set_numbers;
+  std::vector<std::pair<std::uint32_t, unsigned>> set_keys;  // (block, end bits)
+  std::vector<std::array<std::uint32_t, 2>> unit_sets;       // rows, mirror rows
+  const auto set_number = [&](std::uint32_t block, unsigned end) {
+    const auto [at, added] = set_numbers.try_emplace(std::uint64_t{block} * 4 + end,
+                                                     static_cast<std::uint32_t>(set_keys.size()));
+    if (added) set_keys.push_back({block, end});
+    return at->second;
+  };
+  for (const Unit& unit : plan.units) {
+    unit_sets.push_back(
+        {set_number(unit.block, unit.end_mine), set_number(unit.mirror_block, unit.end_theirs)});
+  }
+  std::vector<RowSet> sets(set_keys.size());
+  std::atomic<std::size_t> next{0};
+  run_workers(threads, [&](int) {
+    std::vector<unsigned> masks;
+    for (std::size_t k; (k = next.fetch_add(1)) < sets.size();) {
+      const Block& block = blocks[set_keys[k].first];
+      unit_masks(low_masks, set_keys[k].second,
+                 pieces - block.home_mine - std::popcount(unsigned{block.shared_mine}), masks);
+      plan_rows(index, block, masks, sets[k]);
+    }
+  });
+  std::vector<std::uint32_t> set_begin;
+  for (RowSet& set : sets) {
+    set_begin.push_back(static_cast<std::uint32_t>(plan.rows.size()));
+    const auto successors_before = static_cast<std::uint32_t>(plan.successors.size());
+    for (RowPlan& row : set.rows) {
+      row.begin += successors_before;
+      plan.rows.push_back(row);
+    }
+    plan.successors.insert(plan.successors.end(), set.successors.begin(), set.successors.end());
+  }
+  set_begin.push_back(static_cast<std::uint32_t>(plan.rows.size()));
+  for (std::size_t u = 0; u < plan.units.size(); ++u) {
+    Unit& unit = plan.units[u];
+    unit.rows_begin = set_begin[unit_sets[u][0]];
+    unit.rows_end = set_begin[unit_sets[u][0] + 1];
+    unit.mirror_rows_begin = set_begin[unit_sets[u][1]];
+    unit.mirror_rows_end = set_begin[unit_sets[u][1] + 1];
   }
   return plan;
 }
@@ -332,7 +398,9 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
   const int pieces = index.rules().pieces;
   const int threads = std::max(1, options.threads);
   SolveResult result;
-  result.values.assign(index.size(), 0.0);
+  result.values.reserve(index.size());
+  advise_huge_pages(result.values.data(), index.size() * sizeof(double));
+  result.values.resize(index.size(), 0.0);
   double* values = result.values.data();
   const std::vector<Block>& blocks = index.blocks();
 
@@ -369,7 +437,7 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
   std::vector<std::uint32_t> all_units;
   std::vector<std::uint32_t> slow_units;
   for (const LayerPair& pair : order) {
-    const PairPlan plan = plan_pair(index, pair, low_masks);
+    const PairPlan plan = plan_pair(index, pair, low_masks, threads);
     const std::vector<Unit>& work = plan.units;
     const std::uint64_t pair_states = plan.states;
     report.home_mine = pair.home_mine;
@@ -395,10 +463,7 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
           }
         }
       };
-      std::vector<std::thread> helpers;
-      for (int t = 1; t < threads; ++t) helpers.emplace_back(worker, t);
-      worker(0);
-      for (std::thread& helper : helpers) helper.join();
+      run_workers(threads, worker);
       return *std::max_element(largest.begin(), largest.end());
     };
     for (int sweep = 1; sweep <= options.max_sweeps; ++sweep) {
@@ -478,10 +543,7 @@ VerifyResult verify(const PositionIndex& index, const std::function<double(std::
       }
     }
   };
-  std::vector<std::thread> helpers;
-  for (int t = 1; t < threads; ++t) helpers.emplace_back(worker, t);
-  worker(0);
-  for (std::thread& helper : helpers) helper.join();
+  run_workers(threads, worker);
   VerifyResult result;
   for (const VerifyResult& part : partial) {
     if (part.max_residual > result.max_residual) result = part;

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Browser tests of the web game: scripts/run-e2e.sh path/to/ur
+# Browser tests of the web game: scripts/run-e2e.sh path/to/ur [playwright test arguments]
+# (for example `scripts/run-e2e.sh build/release/ur specs/table-build.spec.js` runs one file).
 # Starts `ur serve` on a free port with a throw-away data directory (also its XDG_DATA_HOME,
 # so tables the user solved do not change what is tested), waits for /api/health, runs the
 # Playwright tests in Debian's Chromium, stops the server and exits with the tests' status.
@@ -7,6 +8,7 @@
 set -euo pipefail
 
 ur_binary=${1:-build/release/ur}
+if [[ $# -gt 0 ]]; then shift; fi
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 e2e_dir="$repo_root/tests/e2e"
 
@@ -68,7 +70,7 @@ fi
 mkdir -p "$repo_root/build/e2e-screenshots"
 status=0
 (cd "$e2e_dir" && UR_BASE_URL="$base_url" UR_SCREENSHOTS="$repo_root/build/e2e-screenshots" \
-  npx --no-install playwright test) || status=$?
+  npx --no-install playwright test "$@") || status=$?
 if [[ $status -ne 0 ]]; then
   echo "run-e2e: browser tests failed; server output:" >&2
   tail -n 40 "$server_log" >&2

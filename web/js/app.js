@@ -651,15 +651,26 @@ function onPress(row, col, viaKeyboard) {
 // Games, settings, dialogs
 
 async function startNewGame(settings) {
-  const stored = settings ?? loadJson(STORAGE_SETTINGS, {});
+  const stored = sanitizeSettings(settings ?? loadJson(STORAGE_SETTINGS, {}));
   try {
-    const result = await api.create(sanitizeSettings(stored));
+    const result = await api.create(stored);
     acceptUpdate(result.game, result.events, 'http');
   } catch (error) {
     if (error instanceof ApiError && error.code === 'bad_settings') {
       const result = await api.create({});
       acceptUpdate(result.game, result.events, 'http');
-      setNotice(error.message, 'info');
+      if (error.details?.table_missing) {
+        // The saved settings ask for Perfect, whose table is not built: play at the defaults
+        // meanwhile, and offer the build with the saved choices kept in the dialog.
+        fillSettingsForm({ ...result.game.settings, ...stored });
+        offerTableBuild(
+          error.details.table_missing,
+          'new',
+          'Your saved settings ask for the Perfect level, whose table this server has not built yet. A game with the default settings has started meanwhile.',
+        );
+      } else {
+        setNotice(error.message, 'info');
+      }
     } else {
       setNotice(error.message);
     }
@@ -730,10 +741,9 @@ function onNewGame() {
   sendIntent('new');
 }
 
-function openSettings() {
-  const game = state.game;
+// Shows `settings` (a game's settings object) in the settings dialog's form.
+function fillSettingsForm(settings) {
   const form = $('settings-form');
-  const settings = { ...(game?.settings ?? {}), ...(game?.next_settings ?? {}) };
   for (const name of ['opponent', 'pieces', 'bear_off', 'starts']) {
     const value = String(settings[name] ?? '');
     for (const input of form.elements[name]) input.checked = input.value === value;
@@ -741,6 +751,11 @@ function openSettings() {
   form.elements.auto_play.checked = Boolean(settings.auto_play);
   form.elements.auto_pass.checked = Boolean(settings.auto_pass);
   form.elements.sound.checked = state.prefs.sound;
+}
+
+function openSettings() {
+  const game = state.game;
+  fillSettingsForm({ ...(game?.settings ?? {}), ...(game?.next_settings ?? {}) });
   $('settings-note').textContent = game?.next_settings
     ? 'Some changes are waiting for the next game.'
     : 'Changes apply at once if nothing has been thrown yet, otherwise from the next game.';
@@ -752,8 +767,12 @@ function openSettings() {
 
 // The settings the player chose need a table the server lacks: reopen the dialog with their
 // choices kept and offer the build; once the table is ready, save them again as `choice`.
-function offerTableBuild(missing, choice) {
-  setNotice('The Perfect level needs the solved table for these rules, which this server has not built yet. Nothing was changed.', 'info');
+function offerTableBuild(
+  missing,
+  choice,
+  notice = 'The Perfect level needs the solved table for these rules, which this server has not built yet. Nothing was changed.',
+) {
+  setNotice(notice, 'info');
   const dialog = $('settings-dialog');
   dialog.returnValue = '';
   if (!dialog.open) dialog.showModal();

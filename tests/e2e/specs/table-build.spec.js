@@ -77,6 +77,33 @@ test('a missing perfect table is offered, builds with progress and can be cancel
   expect((await serverState(page)).settings.opponent).not.toBe('perfect');
 });
 
+test('saved Perfect settings without their table offer the build on the first visit', async ({ page }) => {
+  await openFreshGame(page);
+  await skipIfTableExists(page);
+  // A returning player whose saved settings ask for Perfect at 5 pieces, and no game to resume.
+  await page.evaluate(() => {
+    localStorage.setItem('ur.settings', JSON.stringify({ opponent: 'perfect', pieces: 5, bear_off: 'any' }));
+    localStorage.removeItem('ur.gameId');
+  });
+  await page.reload();
+
+  const dialog = page.locator('#settings-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(page.locator('#table-build')).toBeVisible();
+  await expect(page.locator('#table-build-text')).toContainText('5 pieces');
+  await expect(page.locator('#table-build-start')).toBeFocused();
+  await expect(dialog.locator('input[name=opponent][value=perfect]')).toBeChecked();
+  await expect(dialog.locator('input[name=pieces][value="5"]')).toBeChecked();
+  await expect(dialog.locator('input[name=bear_off][value=any]')).toBeChecked();
+  await expect(page.locator('#message')).toContainText('saved settings ask for the Perfect level');
+
+  // Declining keeps the game that started meanwhile with the default settings.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('#game')).toHaveAttribute('aria-busy', 'false');
+  expect((await serverState(page)).settings.opponent).not.toBe('perfect');
+});
+
 test('a finished build saves the settings and the game goes on against Perfect', async ({ page }) => {
   test.skip(process.env.UR_E2E_TABLE_BUILD !== '1', 'set UR_E2E_TABLE_BUILD=1 (writes the 5-piece table)');
   test.setTimeout(180_000);

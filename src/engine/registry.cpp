@@ -33,32 +33,6 @@ std::string command_list() {
 constexpr std::string_view kRequestExample =
     R"({"cmd":"moves","position":{"turn":"light","light":{"start":7,"home":0,"board":[]},"dark":{"start":7,"home":0,"board":[]}},"roll":2})";
 
-// Requests are shallow; deeper nesting is refused before parsing so that a hostile line
-// cannot exhaust the stack in the recursive parts of the JSON library.
-constexpr int kMaxNesting = 64;
-
-bool nests_too_deeply(std::string_view line) {
-  int depth = 0;
-  bool in_string = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > kMaxNesting) return true;
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return false;
-}
-
 bool is_blank(std::string_view line) {
   return line.find_first_not_of(" \t\r\n") == std::string_view::npos;
 }
@@ -73,10 +47,10 @@ json serve(std::string_view line, json& id) {
     throw RequestError("empty request; send one JSON object per line, e.g. " +
                        std::string(kRequestExample));
   }
-  if (nests_too_deeply(line)) {
-    throw RequestError("request nests arrays or objects more than " + std::to_string(kMaxNesting) +
-                       " levels deep; requests are flat objects like " +
-                       std::string(kRequestExample));
+  if (protocol::nests_too_deeply(line)) {
+    throw RequestError(
+        "request nests arrays or objects more than " + std::to_string(protocol::kMaxJsonNesting) +
+        " levels deep; requests are flat objects like " + std::string(kRequestExample));
   }
   json request;
   try {

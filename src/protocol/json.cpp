@@ -127,6 +127,28 @@ void check_move_echo(const json& value, const Move& move) {
 
 }  // namespace
 
+bool nests_too_deeply(std::string_view text) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonNesting) return true;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return false;
+}
+
 std::string quote_json(const json& value, std::size_t limit) {
   std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
   if (text.size() > limit) text = text.substr(0, limit) + "...";

@@ -45,6 +45,15 @@ void require_game_in_progress(const Rules& rules, const Position& position);
 std::optional<Move> move_from_request(const nlohmann::json& request, const Rules& rules,
                                       const Position& position, Roll roll);
 
+// Requests are shallow; text nesting arrays or objects deeper than this is refused before it is
+// parsed, so that a hostile request cannot exhaust a thread's stack in the recursive parts of
+// the JSON library (printing a value recurses once per level).
+inline constexpr int kMaxJsonNesting = 64;
+
+// True when `text` nests arrays or objects more than kMaxJsonNesting levels deep (brackets
+// inside strings do not count). Linear, and safe on any bytes.
+bool nests_too_deeply(std::string_view text);
+
 // `value` as compact JSON for an error message, cut to about `limit` characters.
 std::string quote_json(const nlohmann::json& value, std::size_t limit = 60);
 

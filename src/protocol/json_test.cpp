@@ -28,6 +28,19 @@ std::string position_error(const std::string& text, const Rules& rules = kFinkel
 
 // The issue's example has the right shape but 8 light pieces (4 + 1 + 3), so it is written
 // from a raw Position and refused on input; docs/notation.md uses a valid variant.
+TEST(JsonNesting, CountsBracketsOutsideStringsOnly) {
+  const auto nested = [](int depth) { return std::string(depth, '[') + std::string(depth, ']'); };
+  EXPECT_FALSE(nests_too_deeply(nested(kMaxJsonNesting)));
+  EXPECT_TRUE(nests_too_deeply(nested(kMaxJsonNesting + 1)));
+  EXPECT_TRUE(nests_too_deeply(std::string(100000, '{')));  // unbalanced garbage too
+  // Brackets inside strings, escaped quotes included, are text.
+  EXPECT_FALSE(nests_too_deeply("{\"a\":\"" + std::string(1000, '[') + "\"}"));
+  EXPECT_FALSE(nests_too_deeply("[\"\\\"" + std::string(1000, '{') + "\"]"));
+  EXPECT_FALSE(nests_too_deeply("{\"a\":[1,2,{\"b\":[]}],\"c\":{}}"));
+  // Closing brackets never make room for more depth than the limit allows at once.
+  EXPECT_FALSE(nests_too_deeply(nested(kMaxJsonNesting) + nested(kMaxJsonNesting)));
+}
+
 TEST(JsonPosition, ExampleHasTheDocumentedShape) {
   Position position;
   position.turn = Side::Light;

@@ -68,6 +68,12 @@ ApiError not_found(std::string_view path) {
 // The request body as a JSON object; an empty body counts as {}.
 json parse_body(std::string_view body) {
   if (body.find_first_not_of(" \t\r\n") == std::string_view::npos) return json::object();
+  if (protocol::nests_too_deeply(body)) {
+    throw ApiError(400, "bad_json",
+                   "The request body nests arrays or objects more than " +
+                       std::to_string(protocol::kMaxJsonNesting) +
+                       " levels deep; send a flat JSON object.");
+  }
   json value = json::parse(body, nullptr, /*allow_exceptions=*/false);
   if (value.is_discarded()) {
     throw ApiError(400, "bad_json", "The request body is not valid JSON; send a JSON object.");

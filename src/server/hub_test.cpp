@@ -212,6 +212,27 @@ TEST(ServerHub, SocketMessagesBecomeIntents) {
   EXPECT_EQ(socket_game_id("/api/games/ws"), std::nullopt);
 }
 
+// Found by the garbage test under ASan (seed 5174046174046059228): quoting a deeply nested
+// body in the error message recursed once per level and overflowed a worker thread's stack.
+TEST(ServerHub, DeeplyNestedBodiesAreRefusedBeforeParsing) {
+  TempDir dir;
+  GameHub hub(options_for(dir));
+  const std::string id = create_game(hub, {{"opponent", "friend"}});
+  const std::string deep = std::string(200000, '[') + std::string(200000, ']');
+  for (const std::string& target : {std::string("/api/games"), "/api/games/" + id + "/move"}) {
+    const ApiResponse answer = hub.handle({"POST", target, deep});
+    EXPECT_EQ(answer.status, 400) << target;
+    EXPECT_EQ(answer.body["code"], "bad_json") << target;
+    EXPECT_NE(answer.body["error"].get<std::string>().find("64 levels"), std::string::npos)
+        << answer.body.dump();
+  }
+  // A body just within the limit is parsed (and refused for what it is, not for its depth).
+  const std::string shallow = "{\"x\":" + std::string(63, '[') + std::string(63, ']') + "}";
+  const ApiResponse answer = hub.handle({"POST", "/api/games/" + id + "/move", shallow});
+  EXPECT_EQ(answer.status, 400);
+  EXPECT_EQ(answer.body["error"].get<std::string>().find("64 levels"), std::string::npos);
+}
+
 TEST(ServerHub, GarbageRequestsNeverCrashOrFailInternally) {
   TempDir dir;
   GameHub hub(options_for(dir));

@@ -69,8 +69,7 @@ std::optional<TableOffer> TableBuilder::offer(const Settings& settings) const {
   std::error_code error;
   offer.missing = std::filesystem::exists(tables::default_table_path(rules), error)
                       ? "The table file cannot be used: " + problem + "."
-                      : "No solved table for " + std::to_string(rules.pieces) + " pieces (" +
-                            std::string(to_string(rules.bear_off)) + " bear-off) yet.";
+                      : "No solved table for " + tables::rules_text(rules) + " yet.";
   offer.cost = cost_text(rules);
   offer.command = solve_command(rules);
   return offer;

@@ -26,8 +26,6 @@ std::string position_error(const std::string& text, const Rules& rules = kFinkel
   }
 }
 
-// The issue's example has the right shape but 8 light pieces (4 + 1 + 3), so it is written
-// from a raw Position and refused on input; docs/notation.md uses a valid variant.
 TEST(JsonNesting, CountsBracketsOutsideStringsOnly) {
   const auto nested = [](int depth) { return std::string(depth, '[') + std::string(depth, ']'); };
   EXPECT_FALSE(nests_too_deeply(nested(kMaxJsonNesting)));
@@ -37,10 +35,12 @@ TEST(JsonNesting, CountsBracketsOutsideStringsOnly) {
   EXPECT_FALSE(nests_too_deeply("{\"a\":\"" + std::string(1000, '[') + "\"}"));
   EXPECT_FALSE(nests_too_deeply("[\"\\\"" + std::string(1000, '{') + "\"]"));
   EXPECT_FALSE(nests_too_deeply("{\"a\":[1,2,{\"b\":[]}],\"c\":{}}"));
-  // Closing brackets never make room for more depth than the limit allows at once.
+  // Depth is the current nesting, not the number of brackets seen.
   EXPECT_FALSE(nests_too_deeply(nested(kMaxJsonNesting) + nested(kMaxJsonNesting)));
 }
 
+// The issue's example has the right shape but 8 light pieces (4 + 1 + 3), so it is written
+// from a raw Position and refused on input; docs/notation.md uses a valid variant.
 TEST(JsonPosition, ExampleHasTheDocumentedShape) {
   Position position;
   position.turn = Side::Light;

@@ -16,13 +16,8 @@ namespace {
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
-std::string rules_text(const Rules& rules) {
-  return std::to_string(rules.pieces) + " pieces (" + std::string(to_string(rules.bear_off)) +
-         " bear-off)";
-}
-
 std::string ready_message(const Rules& rules) {
-  return "The table for " + rules_text(rules) + " is ready.";
+  return "The table for " + tables::rules_text(rules) + " is ready.";
 }
 
 }  // namespace
@@ -56,7 +51,7 @@ std::pair<int, json> TableBuildJob::start(const Rules& rules) {
     if (rules_ == rules && !cancel_.load()) return {202, state_locked()};
     throw conflict("build_running",
                    cancel_.load() ? "The cancelled build is still stopping; try again in a moment."
-                                  : "The table for " + rules_text(rules_) +
+                                  : "The table for " + tables::rules_text(rules_) +
                                         " is being built; wait for it or cancel it with DELETE "
                                         "/api/tables/build.");
   }
@@ -73,7 +68,7 @@ std::pair<int, json> TableBuildJob::start(const Rules& rules) {
     return {200, state_locked()};
   }
   phase_ = Phase::Running;
-  message_ = "Building the table for " + rules_text(rules) + ".";
+  message_ = "Building the table for " + tables::rules_text(rules) + ".";
   started_ = Clock::now();
   cancel_.store(false);
   thread_running_ = true;
@@ -109,7 +104,7 @@ void TableBuildJob::run(Rules rules) {
     message_ = "The build was cancelled; no table was written.";
   } else {
     phase_ = Phase::Failed;
-    message_ = "The table for " + rules_text(rules) + " could not be built: " +
+    message_ = "The table for " + tables::rules_text(rules) + " could not be built: " +
                (problem.empty() ? std::string("the solver gave up") : problem) + ".";
   }
   thread_running_ = false;
@@ -124,7 +119,7 @@ json TableBuildJob::cancel() {
   std::lock_guard lock(mutex_);
   if (thread_running_ && !cancel_.load()) {
     cancel_.store(true);
-    message_ = "Cancelling the build of the table for " + rules_text(rules_) + ".";
+    message_ = "Cancelling the build of the table for " + tables::rules_text(rules_) + ".";
   }
   return state_locked();
 }
@@ -153,6 +148,7 @@ json TableBuildJob::state_locked() const {
       {"residual", residual_ ? json(*residual_) : json(nullptr)},
       {"elapsed_s", std::round(elapsed * 10) / 10},
       {"eta_s", eta},
+      {"cancelling", running && cancel_.load()},
       {"message",
        idle ? std::string("No table build has run since the server started.") : message_},
   };

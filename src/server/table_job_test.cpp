@@ -106,6 +106,7 @@ TEST(ServerTableBuild, CancelWritesNoFileAndTheServerServesMeanwhile) {
   const ApiResponse started = call(hub, "POST", kBuild, R"({"pieces":5,"bear_off":"exact"})");
   ASSERT_EQ(started.status, 202) << started.body.dump();
   EXPECT_EQ(started.body["state"], "running");
+  EXPECT_EQ(started.body["cancelling"], false);
 
   // The hub keeps answering while the build runs on its own thread.
   EXPECT_EQ(call(hub, "GET", "/api/health").status, 200);
@@ -118,6 +119,10 @@ TEST(ServerTableBuild, CancelWritesNoFileAndTheServerServesMeanwhile) {
 
   const ApiResponse cancelled = call(hub, "DELETE", kBuild);
   EXPECT_EQ(cancelled.status, 200);
+  // Until the solver reaches the end of its sweep the build still runs, marked as stopping.
+  EXPECT_TRUE(cancelled.body["state"] == "cancelled" ||
+              (cancelled.body["state"] == "running" && cancelled.body["cancelling"] == true))
+      << cancelled.body.dump();
   const json ended = wait_until_ended(hub);
   EXPECT_EQ(ended["state"], "cancelled") << ended.dump();
   EXPECT_FALSE(std::filesystem::exists(tables::default_table_path(finkel_rules(5))));

@@ -62,9 +62,10 @@ class SolveEstimate {
   double pair_share_ = 0.0;
 };
 
-// What a solve costs, measured on the reference 2-core machine (docs/performance.md): the
-// 7-piece solve took 327 s of CPU (171 s wall on 2 threads) and 1.67 GiB for 137.9 million
-// positions, about 2.4 µs of CPU and 13 bytes of memory a position; 5 pieces scale alike.
+// What a solve costs, measured on the reference 2-core machine (docs/performance.md), rounded
+// up: 7 pieces took 302 s of CPU (155 s wall on 2 threads) and 1.32 GiB for 137.9 million
+// positions (2.2 µs and 10 bytes a position); 5 pieces 27-32 s of CPU and 241 MiB for 14.7
+// million (2.0 µs and 17 bytes a position).
 inline constexpr double kSolveCpuSecondsPerPosition = 2.4e-6;
 inline constexpr double kSolveMemoryBytesPerPosition = 13.0;
 

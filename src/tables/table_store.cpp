@@ -30,6 +30,11 @@ std::string build_hint(const Rules& rules) {
 
 }  // namespace
 
+std::string rules_text(const Rules& rules) {
+  return std::to_string(rules.pieces) + " pieces (" + std::string(to_string(rules.bear_off)) +
+         " bear-off)";
+}
+
 int default_solve_threads() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
@@ -47,8 +52,7 @@ std::shared_ptr<const Table> find_table(const Rules& rules, std::string* problem
   std::error_code error;
   if (!std::filesystem::exists(file, error)) {
     if (problem) {
-      *problem = "no solved table for " + std::to_string(rules.pieces) + " pieces (bear-off " +
-                 std::string(to_string(rules.bear_off)) + ") at " + file.string() + "; " +
+      *problem = "no solved table for " + rules_text(rules) + " at " + file.string() + "; " +
                  build_hint(rules);
     }
     return nullptr;

@@ -15,6 +15,9 @@ namespace ur::tables {
 // Piece counts up to this solve in about a second, so a missing table is just computed.
 inline constexpr int kSolveOnTheFlyMaxPieces = 4;
 
+// The rules a table is for, as messages name them: "5 pieces (exact bear-off)".
+std::string rules_text(const Rules& rules);
+
 // The table for `rules` at `path` (default: default_table_path(rules)), loaded once per
 // process and shared. On failure returns null and sets `*problem` to what went wrong and
 // how to fix it.

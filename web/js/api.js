@@ -10,6 +10,10 @@ export class ApiError extends Error {
   }
 }
 
+function badAnswer() {
+  return new ApiError('The server sent an answer the page does not understand.', 'bad_answer', 0);
+}
+
 // The JSON object the server answered; ApiError for a refusal or no answer.
 async function requestJson(method, path, body) {
   let response;
@@ -34,7 +38,7 @@ async function requestJson(method, path, body) {
     throw new ApiError(message, data?.code ?? 'http_error', response.status, data ?? {});
   }
   if (!data || typeof data !== 'object') {
-    throw new ApiError('The server sent an answer the page does not understand.', 'bad_answer', 0);
+    throw badAnswer();
   }
   return data;
 }
@@ -42,7 +46,7 @@ async function requestJson(method, path, body) {
 async function request(method, path, body) {
   const data = await requestJson(method, path, body);
   if (!data.game) {
-    throw new ApiError('The server sent an answer the page does not understand.', 'bad_answer', 0);
+    throw badAnswer();
   }
   return { game: data.game, events: Array.isArray(data.events) ? data.events : [] };
 }

@@ -145,8 +145,7 @@ export class TableBuildOffer {
       $('table-build-bar').hidden = false;
       $('table-build-bar').value = percent;
       $('table-build-bar').textContent = `${percent}%`;
-      const cancelling = String(state.message ?? '').startsWith('Cancelling');
-      $('table-build-detail').textContent = cancelling
+      $('table-build-detail').textContent = state.cancelling
         ? state.message
         : `${percent}% · ${left} · ${state.layers || 'starting'}`;
       $('table-build-start').hidden = true;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -64,6 +65,10 @@ struct SolveOptions {
   int threads = 1;          // worker threads, >= 1
   double tolerance = 1e-9;  // stop a layer when a sweep changes no value by more than this
   int max_sweeps = 100000;  // per layer pair; a safety net, never reached in practice
+  // Memory for a layer pair's compiled successor lists (about 70 bytes a state), which sweep
+  // faster than row plans; a bigger pair uses its row plans. 640 MiB keeps the 7-piece solve's
+  // peak under 2 GiB.
+  std::size_t compiled_pair_bytes = std::size_t{640} << 20;
 };
 
 struct SolveProgress {

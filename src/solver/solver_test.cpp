@@ -56,6 +56,25 @@ TEST(Solver, ResidualOfTheSolvedTableIsWithinTolerance) {
   EXPECT_LE(result.max_residual, 1e-9);
 }
 
+// Pairs too big for the compiled-list budget sweep their row plans instead (7 pieces). Both
+// paths, alone and mixed, must reach the same fixed point.
+TEST(Solver, RowPlanAndCompiledSweepsReachTheSameValues) {
+  const Solved& three = solved(3);
+  for (const std::size_t budget : {std::size_t{0}, std::size_t{1} << 20}) {
+    SolveOptions options;
+    options.threads = 2;
+    options.tolerance = 1e-13;
+    options.compiled_pair_bytes = budget;
+    const SolveResult result = solve(three.index, options, {}, nullptr);
+    ASSERT_EQ(result.values.size(), three.values.size());
+    double largest = 0.0;
+    for (std::size_t at = 0; at < three.values.size(); ++at) {
+      largest = std::max(largest, std::abs(result.values[at] - three.values[at]));
+    }
+    EXPECT_LT(largest, 1e-11) << "budget " << budget;
+  }
+}
+
 TEST(Solver, CancelStopsWithoutValues) {
   const PositionIndex index(finkel_rules(2));
   const std::atomic<bool> cancel{true};

@@ -4,6 +4,7 @@
 #include <array>
 #include <atomic>
 #include <cmath>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <thread>
@@ -404,19 +405,54 @@ PairPlan plan_pair(const PositionIndex& index, const LayerPair& pair,
   return plan;
 }
 
+// Memory for the compiled lists, reused from pair to pair. It is allocated once at the most a
+// pair may take (the budget) and left unset: only the pages a pair writes are ever backed, and
+// every element is written before it is read. Fresh zeroed vectors for every pair cost 0.8 s of
+// page faults and clearing at 5 pieces; buffers that grow with the pairs still cost 0.5 s,
+// because the kernel clears every new page.
+template <class T>
+class ScratchBuffer {
+ public:
+  // Precondition: count <= elements of the budget given at the first call.
+  T* reserve(std::size_t count, std::size_t budget_bytes) {
+    if (!data_) {
+      const std::size_t capacity = std::max(count, budget_bytes / sizeof(T));
+      data_.reset(new T[capacity]);
+      advise_huge_pages(data_.get(), capacity * sizeof(T));
+    }
+    return data_.get();
+  }
+  void release() { data_.reset(); }
+
+ private:
+  std::unique_ptr<T[]> data_;
+};
+
+struct CompileStorage {
+  ScratchBuffer<std::uint32_t> entries;
+  ScratchBuffer<double> local;
+  ScratchBuffer<std::uint32_t> map;  // a pair state's local position, by global index
+  void release() {
+    entries.release();
+    local.release();
+    map.release();
+  }
+};
+
 // A layer pair compiled for sweeping: plans resolved into one list of successor positions per
 // state. The pair's states get positions in a pair-local value array in sweep order (a unit's
 // states and their mirrors side by side), so the values a unit reads sit in few cache lines,
-// and a sweep streams through the list instead of computing base + column x stride: 5 pieces
-// sweep about 1.25x faster. It costs about 70 bytes a state, so big pairs (7 pieces) keep the
-// row plans. Successors in the solved layers below are constants, copied to slots after the
-// states.
+// and a sweep streams through the list instead of computing base + column x stride. It costs
+// about 70 bytes a state, so big pairs (7 pieces) keep the row plans. Successors in the solved
+// layers below are constants, copied to slots after the states. The arrays live in a
+// CompileStorage.
 struct CompiledPair {
   // Per unit and row: the successors of the row's states, one mirror row after the other, then
-  // those of their mirrors (none for a state that is its own mirror), each in RowPlan order.
-  // Bits 0-30: a local position; bit 31 set: the value is 1 - V (the opponent moves next).
-  std::vector<std::uint32_t> entries;
-  std::vector<double> local;                 // 2 per update (state, mirror), then constants
+  // those of their mirrors (none for a state that is its own mirror), each in RowPlan order,
+  // then kEntriesAhead zeros. Bits 0-30: a local position; bit 31 set: the value is 1 - V (the
+  // opponent moves next).
+  const std::uint32_t* entries = nullptr;
+  double* local = nullptr;                   // 2 per update (state, mirror), then constants
   std::vector<std::uint64_t> entries_begin;  // per unit, plus an end marker
   std::vector<std::uint64_t> updates_begin;  // per unit, plus an end marker
 };
@@ -434,10 +470,10 @@ std::uint32_t successor_count(const RowPlan& row, int max_roll) {
   return row.ends[max_roll - 1];
 }
 
-// The global index ranges of a pair's one or two layers, and a map from them to local positions.
-class PairMap {
+// The global index ranges of a pair's one or two layers, numbered on for the map.
+class PairRanges {
  public:
-  PairMap(const PositionIndex& index, const LayerPair& pair) {
+  PairRanges(const PositionIndex& index, const LayerPair& pair) {
     const std::vector<Block>& blocks = index.blocks();
     for (const auto& [mine, theirs] : {std::pair{pair.home_mine, pair.home_theirs},
                                        std::pair{pair.home_theirs, pair.home_mine}}) {
@@ -458,9 +494,6 @@ class PairMap {
     }
     return std::nullopt;
   }
-  void allocate() { local_.resize(size_); }
-  std::uint32_t& operator[](std::uint64_t slot) { return local_[slot]; }
-  const std::uint32_t* data() const { return local_.data(); }
 
  private:
   struct Range {
@@ -468,11 +501,10 @@ class PairMap {
   };
   std::vector<Range> ranges_;
   std::uint64_t size_ = 0;
-  std::vector<std::uint32_t> local_;
 };
 
-// Visits the updates of unit u in sweep order: visit(row, mirror row, local position of the
-// state (its mirror is one after), global index of the state, global index of the mirror).
+// Visits the updates of unit u in sweep order: visit(local position of the state (its mirror's
+// is one more), global index of the state, global index of the mirror).
 template <class Visit>
 void visit_updates(const PositionIndex& index, const PairPlan& plan, const CompiledPair& compiled,
                    std::size_t u, const Visit& visit) {
@@ -484,26 +516,35 @@ void visit_updates(const PositionIndex& index, const PairPlan& plan, const Compi
     const RowPlan& row = plan.rows[r];
     for (std::uint32_t m = unit.mirror_rows_begin; m < unit.mirror_rows_end; ++m, id += 2) {
       const RowPlan& mirror_row = plan.rows[m];
-      visit(row, mirror_row, id,
-            block.offset + std::uint64_t{row.rank} * block.columns + mirror_row.rank,
+      visit(id, block.offset + std::uint64_t{row.rank} * block.columns + mirror_row.rank,
             mirrored.offset + std::uint64_t{mirror_row.rank} * mirrored.columns + row.rank);
     }
   }
 }
 
-// Compiles a planned pair, reading the constants from `values`; nullopt when the compiled form
-// would take more than `budget` bytes.
+// Compiles a planned pair into `storage`, reading the constants from `values`; nullopt when
+// the compiled form would need more than `budget` bytes.
 std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairPlan& plan,
                                          const LayerPair& pair, const double* values, int max_roll,
-                                         std::size_t budget, int threads) {
-  PairMap map(index, pair);
-  // Per row: successors outside the pair (a win needs no constant: it reads 1 - V(zero slot)).
+                                         std::size_t budget, int threads, CompileStorage& storage) {
+  const PairRanges ranges(index, pair);
+  // Where each planned successor leads: for column c, map slot `slot + c * stride` in the pair,
+  // or a constant (global index base + c * stride), or a win (V = 1, no lookup).
+  constexpr std::int64_t kConstant = -1;
+  constexpr std::int64_t kWin = -2;
+  std::vector<std::int64_t> successor_slots(plan.successors.size());
+  for (std::size_t k = 0; k < plan.successors.size(); ++k) {
+    const Successor& successor = plan.successors[k];
+    const auto slot = ranges.slot(successor.base);
+    successor_slots[k] = successor.kind == kMoverWins ? kWin
+                         : slot                       ? static_cast<std::int64_t>(*slot)
+                                                      : kConstant;
+  }
   std::vector<std::uint8_t> row_constants(plan.rows.size(), 0);
   for (std::size_t r = 0; r < plan.rows.size(); ++r) {
     const RowPlan& row = plan.rows[r];
-    for (std::uint32_t k = 0; k < successor_count(row, max_roll); ++k) {
-      const Successor& next = plan.successors[row.begin + k];
-      if (next.kind != kMoverWins && !map.slot(next.base)) ++row_constants[r];
+    for (std::uint32_t k = row.begin; k < row.begin + successor_count(row, max_roll); ++k) {
+      row_constants[r] += successor_slots[k] == kConstant;
     }
   }
   const std::size_t units = plan.units.size();
@@ -531,83 +572,98 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
                                         (unit.mirror_rows_end - unit.mirror_rows_begin);
     constants_begin[u + 1] = constants_begin[u] + constants;
   }
-  const std::uint64_t zero_slot = 2 * compiled.updates_begin[units];
+  const std::uint64_t zero_slot = 2 * compiled.updates_begin[units];  // V = 0: a win reads 1 - 0
   const std::uint64_t constants_at = zero_slot + 1;
   const std::uint64_t local_size = constants_at + constants_begin[units];
   const std::uint64_t entry_count = compiled.entries_begin[units] + kEntriesAhead;
   const std::uint64_t bytes = entry_count * sizeof(std::uint32_t) + local_size * sizeof(double) +
-                              map.size() * sizeof(std::uint32_t);
+                              ranges.size() * sizeof(std::uint32_t);
   if (local_size > kLocalMask || bytes > budget) return std::nullopt;
-  map.allocate();
-  compiled.local.assign(local_size, 0.0);
-  compiled.entries.assign(entry_count, 0);
+  std::uint32_t* const entries = storage.entries.reserve(entry_count, budget);
+  double* const local = storage.local.reserve(local_size, budget);
+  std::uint32_t* const map = storage.map.reserve(ranges.size(), budget);
+  std::fill(entries + compiled.entries_begin[units], entries + entry_count, 0u);
+  local[zero_slot] = 0.0;
+  compiled.entries = entries;
+  compiled.local = local;
 
+  // Local positions of the pair's states, which start at V = 0.
   std::atomic<std::size_t> next{0};
   run_workers(threads, [&](int) {
     for (std::size_t u; (u = next.fetch_add(1)) < units;) {
       visit_updates(index, plan, compiled, u,
-                    [&](const RowPlan&, const RowPlan&, std::uint64_t id, std::uint64_t at,
-                        std::uint64_t mirror_at) {
-                      if (const auto slot = map.slot(at))
-                        map[*slot] = static_cast<std::uint32_t>(id);
-                      if (at == mirror_at) return;
-                      if (const auto slot = map.slot(mirror_at)) {
-                        map[*slot] = static_cast<std::uint32_t>(id + 1);
-                      }
+                    [&](std::uint64_t id, std::uint64_t at, std::uint64_t mirror_at) {
+                      local[id] = local[id + 1] = 0.0;
+                      map[*ranges.slot(at)] = static_cast<std::uint32_t>(id);
+                      if (at != mirror_at)
+                        map[*ranges.slot(mirror_at)] = static_cast<std::uint32_t>(id + 1);
                     });
     }
   });
-  // The map is read at scattered places: a unit's lookups are gathered (and prefetched) first,
-  // then resolved, so that the cache misses overlap.
-  constexpr std::uint64_t kConstant = std::uint64_t{1} << 63;  // marks a global index
-  constexpr std::uint64_t kWin = ~std::uint64_t{0};
+  // The map is read at scattered places: the slots of a unit's row are listed (and prefetched)
+  // while the previous row's are read, so that the cache misses overlap.
   next = 0;
   run_workers(threads, [&](int) {
-    std::vector<std::uint64_t> lookups;  // map slot, global index | kConstant, or kWin
-    std::vector<std::uint32_t> opponent;
-    const auto gather = [&](const RowPlan& row, std::uint64_t column) {
-      for (std::uint32_t k = 0; k < successor_count(row, max_roll); ++k) {
-        const Successor& successor = plan.successors[row.begin + k];
-        opponent.push_back(successor.kind == kMoverAgain ? 0u : kOpponentBit);
-        if (successor.kind == kMoverWins) {
-          lookups.push_back(kWin);
-          continue;
-        }
-        const std::uint64_t global = successor.base + column * successor.stride;
-        if (const auto slot = map.slot(global)) {
-          __builtin_prefetch(map.data() + *slot);
-          lookups.push_back(*slot);
+    // Per row: a map slot, or -1 - (global index of a constant), or kWin.
+    std::array<std::vector<std::int64_t>, 2> slots;
+    const auto list = [&](const RowPlan& row, std::uint64_t column,
+                          std::vector<std::int64_t>& out) {
+      for (std::uint32_t k = row.begin; k < row.begin + successor_count(row, max_roll); ++k) {
+        const std::int64_t slot = successor_slots[k];
+        const auto offset = static_cast<std::int64_t>(column * plan.successors[k].stride);
+        if (slot >= 0) {
+          __builtin_prefetch(map + slot + offset);
+          out.push_back(slot + offset);
+        } else if (slot == kConstant) {
+          const std::int64_t global = plan.successors[k].base + offset;
+          __builtin_prefetch(values + global);
+          out.push_back(-1 - global);
         } else {
-          lookups.push_back(global | kConstant);
+          out.push_back(kWin);
         }
+      }
+    };
+    // Calls visit(row plan, column) for the states of row r of unit u, then their mirrors.
+    const auto row_states = [&](const Unit& unit, std::uint32_t r, const auto& visit) {
+      const RowPlan& row = plan.rows[r];
+      for (std::uint32_t m = unit.mirror_rows_begin; m < unit.mirror_rows_end; ++m) {
+        visit(row, plan.rows[m].rank);
+      }
+      for (std::uint32_t m = unit.mirror_rows_begin; m < unit.mirror_rows_end; ++m) {
+        if (!is_own_mirror(unit, row, plan.rows[m])) visit(plan.rows[m], row.rank);
       }
     };
     for (std::size_t u; (u = next.fetch_add(1)) < units;) {
       const Unit& unit = plan.units[u];
-      lookups.clear();
-      opponent.clear();
-      for (std::uint32_t r = unit.rows_begin; r < unit.rows_end; ++r) {
-        const RowPlan& row = plan.rows[r];
-        for (std::uint32_t m = unit.mirror_rows_begin; m < unit.mirror_rows_end; ++m) {
-          gather(row, plan.rows[m].rank);
-        }
-        for (std::uint32_t m = unit.mirror_rows_begin; m < unit.mirror_rows_end; ++m) {
-          if (!is_own_mirror(unit, row, plan.rows[m])) gather(plan.rows[m], row.rank);
-        }
-      }
-      std::uint32_t* entry = compiled.entries.data() + compiled.entries_begin[u];
+      std::uint32_t* entry = entries + compiled.entries_begin[u];
       std::uint64_t constant = constants_at + constants_begin[u];
-      for (std::size_t k = 0; k < lookups.size(); ++k) {
-        std::uint64_t position;
-        if (lookups[k] == kWin) {
-          position = zero_slot;
-        } else if (lookups[k] & kConstant) {
-          compiled.local[constant] = values[lookups[k] & ~kConstant];
-          position = constant++;
-        } else {
-          position = map[lookups[k]];
-        }
-        entry[k] = static_cast<std::uint32_t>(position) | opponent[k];
+      const auto list_row = [&](std::uint32_t r) {
+        std::vector<std::int64_t>& out = slots[r & 1];
+        out.clear();
+        row_states(unit, r,
+                   [&](const RowPlan& row, std::uint64_t column) { list(row, column, out); });
+      };
+      list_row(unit.rows_begin);
+      for (std::uint32_t r = unit.rows_begin; r < unit.rows_end; ++r) {
+        if (r + 1 < unit.rows_end) list_row(r + 1);
+        const std::vector<std::int64_t>& listed = slots[r & 1];
+        std::size_t k = 0;
+        row_states(unit, r, [&](const RowPlan& row, std::uint64_t) {
+          for (std::uint32_t s = row.begin; s < row.begin + successor_count(row, max_roll); ++s) {
+            const std::int64_t slot = listed[k++];
+            std::uint64_t position;
+            if (slot >= 0) {
+              position = map[slot];
+            } else if (slot == kWin) {
+              position = zero_slot;
+            } else {
+              local[constant] = values[-1 - slot];
+              position = constant++;
+            }
+            *entry++ = static_cast<std::uint32_t>(position) |
+                       (plan.successors[s].kind == kMoverAgain ? 0u : kOpponentBit);
+          }
+        });
       }
     }
   });
@@ -641,7 +697,7 @@ double compiled_moving_value(const RowPlan& row, const std::uint32_t* entries,
 double sweep_compiled_unit(const PairPlan& plan, const CompiledPair& compiled, std::size_t u,
                            const double* roll_weights, int max_roll, double* local) {
   const Unit& unit = plan.units[u];
-  const std::uint32_t* entries = compiled.entries.data() + compiled.entries_begin[u];
+  const std::uint32_t* entries = compiled.entries + compiled.entries_begin[u];
   const std::uint32_t columns = unit.mirror_rows_end - unit.mirror_rows_begin;
   std::array<double, 16> moving;  // a unit has at most 16 mirror rows (squares 1-4)
   std::uint64_t id = 2 * compiled.updates_begin[u];
@@ -680,8 +736,7 @@ void write_back(const PositionIndex& index, const PairPlan& plan, const Compiled
   run_workers(threads, [&](int) {
     for (std::size_t u; (u = next.fetch_add(1)) < plan.units.size();) {
       visit_updates(index, plan, compiled, u,
-                    [&](const RowPlan&, const RowPlan&, std::uint64_t id, std::uint64_t at,
-                        std::uint64_t mirror_at) {
+                    [&](std::uint64_t id, std::uint64_t at, std::uint64_t mirror_at) {
                       values[at] = compiled.local[id];
                       values[mirror_at] = compiled.local[id + 1];
                     });
@@ -734,11 +789,14 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
   std::vector<double> unit_changes;
   std::vector<std::uint32_t> all_units;
   std::vector<std::uint32_t> slow_units;
+  CompileStorage storage;
   for (const LayerPair& pair : order) {
     const PairPlan plan = plan_pair(index, pair, low_masks, threads);
-    std::optional<CompiledPair> compiled =
-        compile_pair(index, plan, pair, values, max_roll, options.compiled_pair_bytes, threads);
-    double* const local = compiled ? compiled->local.data() : nullptr;
+    const std::optional<CompiledPair> compiled = compile_pair(
+        index, plan, pair, values, max_roll, options.compiled_pair_bytes, threads, storage);
+    // A pair too big to compile comes with a big plan: make room for it.
+    if (!compiled) storage.release();
+    double* const local = compiled ? compiled->local : nullptr;
     const std::vector<Unit>& work = plan.units;
     const std::uint64_t pair_states = plan.states;
     report.home_mine = pair.home_mine;

@@ -234,12 +234,17 @@ struct MirrorValues {
   double mirror_value;
 };
 
-MirrorValues solve_with_mirror(double moving, double pass, double mirror_moving,
-                               double mirror_pass) {
+// 1 / (1 - P_s P_m), or 0 where both sides always pass (impossible with real dice; the
+// values then stay defined).
+double inverse_determinant(double pass, double mirror_pass) {
   const double determinant = 1.0 - pass * mirror_pass;
-  // Both sides always passing cannot happen with real dice; stay defined anyway.
+  return determinant > 0.0 ? 1.0 / determinant : 0.0;
+}
+
+MirrorValues solve_with_mirror(double moving, double pass, double mirror_moving, double mirror_pass,
+                               double inverse) {
   const double value =
-      determinant > 0.0 ? (moving + pass * (1.0 - mirror_moving - mirror_pass)) / determinant : 0.5;
+      inverse > 0.0 ? (moving + pass * (1.0 - mirror_moving - mirror_pass)) * inverse : 0.5;
   return {value, mirror_moving + mirror_pass * (1.0 - value)};
 }
 
@@ -294,7 +299,7 @@ double sweep_unit(const PositionIndex& index, const PairPlan& plan, const Unit& 
       } else {
         solved = solve_with_mirror(
             moving, pass, moving_value(plan, mirror_row, row.rank, roll_weights, max_roll, values),
-            mirror_row.pass_weight);
+            mirror_row.pass_weight, inverse_determinant(pass, mirror_row.pass_weight));
       }
       largest = std::max(largest, std::abs(solved.value - load(values[at])));
       largest = std::max(largest, std::abs(solved.mirror_value - load(values[mirror_at])));
@@ -413,19 +418,24 @@ PairPlan plan_pair(const PositionIndex& index, const LayerPair& pair,
 template <class T>
 class ScratchBuffer {
  public:
-  // Precondition: count <= elements of the budget given at the first call.
+  // Room for `count` elements; the first call allocates `budget_bytes` (or more).
   T* reserve(std::size_t count, std::size_t budget_bytes) {
-    if (!data_) {
-      const std::size_t capacity = std::max(count, budget_bytes / sizeof(T));
-      data_.reset(new T[capacity]);
-      advise_huge_pages(data_.get(), capacity * sizeof(T));
+    if (count > capacity_) {
+      data_.reset();
+      capacity_ = std::max(count, budget_bytes / sizeof(T));
+      data_.reset(new T[capacity_]);
+      advise_huge_pages(data_.get(), capacity_ * sizeof(T));
     }
     return data_.get();
   }
-  void release() { data_.reset(); }
+  void release() {
+    data_.reset();
+    capacity_ = 0;
+  }
 
  private:
   std::unique_ptr<T[]> data_;
+  std::size_t capacity_ = 0;
 };
 
 struct CompileStorage {
@@ -699,7 +709,9 @@ double sweep_compiled_unit(const PairPlan& plan, const CompiledPair& compiled, s
   const Unit& unit = plan.units[u];
   const std::uint32_t* entries = compiled.entries + compiled.entries_begin[u];
   const std::uint32_t columns = unit.mirror_rows_end - unit.mirror_rows_begin;
-  std::array<double, 16> moving;  // a unit has at most 16 mirror rows (squares 1-4)
+  // Per mirror row (a unit has at most 16: the masks of squares 1-4).
+  std::array<double, 16> moving;
+  std::array<double, 16> inverse;
   std::uint64_t id = 2 * compiled.updates_begin[u];
   double largest = 0.0;
   for (std::uint32_t r = unit.rows_begin; r < unit.rows_end; ++r) {
@@ -707,6 +719,12 @@ double sweep_compiled_unit(const PairPlan& plan, const CompiledPair& compiled, s
     const std::uint32_t count = successor_count(row, max_roll);
     for (std::uint32_t j = 0; j < columns; ++j, entries += count) {
       moving[j] = compiled_moving_value(row, entries, roll_weights, max_roll, local);
+    }
+    // Divided apart from the values, so that the divisions overlap instead of each one
+    // delaying its state's stores (a quarter of this function's time when done inline).
+    for (std::uint32_t j = 0; j < columns; ++j) {
+      inverse[j] =
+          inverse_determinant(row.pass_weight, plan.rows[unit.mirror_rows_begin + j].pass_weight);
     }
     for (std::uint32_t j = 0; j < columns; ++j, id += 2) {
       const RowPlan& mirror_row = plan.rows[unit.mirror_rows_begin + j];
@@ -717,7 +735,7 @@ double sweep_compiled_unit(const PairPlan& plan, const CompiledPair& compiled, s
         solved = solve_with_mirror(
             moving[j], row.pass_weight,
             compiled_moving_value(mirror_row, entries, roll_weights, max_roll, local),
-            mirror_row.pass_weight);
+            mirror_row.pass_weight, inverse[j]);
         entries += successor_count(mirror_row, max_roll);
       }
       largest = std::max(largest, std::abs(solved.value - load(local[id])));

@@ -66,9 +66,9 @@ struct SolveOptions {
   double tolerance = 1e-9;  // stop a layer when a sweep changes no value by more than this
   int max_sweeps = 100000;  // per layer pair; a safety net, never reached in practice
   // Memory for a layer pair's compiled successor lists (about 70 bytes a state), which sweep
-  // faster than row plans; a bigger pair uses its row plans. 640 MiB keeps the 7-piece solve's
-  // peak under 2 GiB.
-  std::size_t compiled_pair_bytes = std::size_t{640} << 20;
+  // faster than row plans; a bigger pair uses its row plans. 512 MiB compiles every pair up to
+  // 5 pieces and keeps the 7-piece solve's peak near 1.7 GiB (1.1 GB of it the values).
+  std::size_t compiled_pair_bytes = std::size_t{512} << 20;
 };
 
 struct SolveProgress {

@@ -36,8 +36,7 @@ std::string cost_text(const Rules& rules) {
     time = tables::rough_duration(cpu_seconds / threads) + " on the " + std::to_string(threads) +
            " cores here (" + time + " on one)";
   }
-  return "Building it takes " + time + " and " +
-         rough_size(positions * tables::kSolveMemoryBytesPerPosition) +
+  return "Building it takes " + time + " and " + rough_size(tables::estimated_solve_bytes(rules)) +
          " of memory. It is saved in " + tables::default_table_directory().string() + " (" +
          rough_size(positions * kTableBytesPerPosition) + ") for next time.";
 }

@@ -63,21 +63,36 @@ class SolveEstimate {
 };
 
 // What a solve costs, measured on the reference 2-core machine (docs/performance.md), rounded
-// up: 7 pieces took 302 s of CPU (155 s wall on 2 threads) and 1.32 GiB for 137.9 million
-// positions (2.2 µs and 10 bytes a position); 5 pieces 27-32 s of CPU and 241 MiB for 14.7
-// million (2.0 µs and 17 bytes a position).
+// up. Rule sets whose layer pairs all fit the solver's compiled-list budget (up to 5 pieces,
+// about 20 million positions) take 1.5 µs of CPU a position (5 pieces: 19-22 s for 14.7
+// million); bigger ones sweep most pairs through row plans, 2.4 µs (7 pieces: 314-320 s for
+// 137.9 million). Memory: 8 bytes a position (the values) plus the largest compiled pair, about
+// 31 bytes a position up to the budget (5 pieces 564 MiB, 7 pieces 1,568 MiB).
+inline constexpr double kCompiledSolvePositions = 2e7;
+inline constexpr double kCompiledSolveCpuSecondsPerPosition = 1.5e-6;
 inline constexpr double kSolveCpuSecondsPerPosition = 2.4e-6;
-inline constexpr double kSolveMemoryBytesPerPosition = 13.0;
+inline constexpr double kSolveMemoryBytesPerPosition = 8.0;
+inline constexpr double kCompiledSolveMemoryBytesPerPosition = 31.0;
 
 // CPU seconds a solve of `rules` should take.
 inline double estimated_solve_cpu_seconds(const Rules& rules) {
-  return static_cast<double>(solver::count_positions(rules, false)) * kSolveCpuSecondsPerPosition;
+  const auto positions = static_cast<double>(solver::count_positions(rules, false));
+  return positions * (positions <= kCompiledSolvePositions ? kCompiledSolveCpuSecondsPerPosition
+                                                           : kSolveCpuSecondsPerPosition);
 }
 
-// Rounded for people: "a few seconds", "about 40 seconds", "about a minute", "about 20
+// Peak bytes of memory a solve of `rules` should take.
+inline double estimated_solve_bytes(const Rules& rules) {
+  const auto positions = static_cast<double>(solver::count_positions(rules, false));
+  return positions * kSolveMemoryBytesPerPosition +
+         std::min(positions * kCompiledSolveMemoryBytesPerPosition,
+                  static_cast<double>(solver::SolveOptions{}.compiled_pair_bytes));
+}
+
+// Rounded for people: "a few seconds", "about 10 seconds", "about a minute", "about 20
 // minutes", "about 2 hours".
 inline std::string rough_duration(double seconds) {
-  if (seconds < 15) return "a few seconds";
+  if (seconds < 8) return "a few seconds";
   if (seconds >= 45 && seconds < 90) return "about a minute";
   if (seconds < 90) return "about " + std::to_string(std::lround(seconds / 10) * 10) + " seconds";
   const double minutes = seconds / 60;

@@ -453,8 +453,8 @@ struct CompileStorage {
 // state. The pair's states get positions in a pair-local value array in sweep order (a unit's
 // states and their mirrors side by side), so the values a unit reads sit in few cache lines,
 // and a sweep streams through the list instead of computing base + column x stride. It costs
-// about 70 bytes a state, so big pairs (7 pieces) keep the row plans. Successors in the solved
-// layers below are constants, copied to slots after the states. The arrays live in a
+// about 70 bytes a state, so big pairs (most of the 7-piece work) keep the row plans. Successors in
+// the solved layers below are constants, copied to slots after the states. The arrays live in a
 // CompileStorage.
 struct CompiledPair {
   // Per unit and row: the successors of the row's states, one mirror row after the other, then

@@ -4,6 +4,11 @@
 #include <filesystem>
 #include <memory>
 
+#if defined(__linux__)
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
+
 #include "server/game.h"
 #include "solver/position_index.h"
 #include "solver/solver.h"
@@ -15,6 +20,15 @@ namespace {
 
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
+
+// A build shares the cores with the games the server is playing: its thread, and the solver's
+// workers, which inherit the setting, run at nice 10, so requests still answer promptly. The
+// nice value is per thread on Linux; elsewhere the build runs at normal priority.
+void yield_to_requests() {
+#if defined(__linux__)
+  setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
+#endif
+}
 
 std::string ready_message(const Rules& rules) {
   return "The table for " + tables::rules_text(rules) + " is ready.";
@@ -77,6 +91,7 @@ std::pair<int, json> TableBuildJob::start(const Rules& rules) {
 }
 
 void TableBuildJob::run(Rules rules) {
+  yield_to_requests();
   std::shared_ptr<const tables::Table> table;
   std::string problem;
   try {

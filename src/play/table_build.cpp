@@ -28,17 +28,16 @@ std::string solve_command(const Rules& rules) {
 }
 
 std::string cost_text(const Rules& rules) {
-  const auto positions = static_cast<double>(solver::count_positions(rules, false));
-  const double cpu_seconds = tables::estimated_solve_cpu_seconds(rules);
+  const tables::SolveCost cost = tables::estimated_solve_cost(rules);
   const int threads = tables::default_solve_threads();
-  std::string time = tables::rough_duration(cpu_seconds);
+  std::string time = tables::rough_duration(cost.cpu_seconds);
   if (threads > 1) {
-    time = tables::rough_duration(cpu_seconds / threads) + " on the " + std::to_string(threads) +
-           " cores here (" + time + " on one)";
+    time = tables::rough_duration(cost.cpu_seconds / threads) + " on the " +
+           std::to_string(threads) + " cores here (" + time + " on one)";
   }
-  return "Building it takes " + time + " and " + rough_size(tables::estimated_solve_bytes(rules)) +
+  return "Building it takes " + time + " and " + rough_size(cost.peak_bytes) +
          " of memory. It is saved in " + tables::default_table_directory().string() + " (" +
-         rough_size(positions * kTableBytesPerPosition) + ") for next time.";
+         rough_size(cost.positions * kTableBytesPerPosition) + ") for next time.";
 }
 
 BuildStatus status_of(const solver::SolveProgress& progress, double fraction, double elapsed) {

@@ -42,7 +42,7 @@ std::optional<json> missing_table(const Rules& rules) {
   }
   if (tables::find_table(rules, nullptr)) return std::nullopt;
   const int threads = tables::default_solve_threads();
-  const double seconds = tables::estimated_solve_cpu_seconds(rules) / threads;
+  const double seconds = tables::estimated_solve_cost(rules).cpu_seconds / threads;
   std::string estimate = tables::rough_duration(seconds);
   if (threads > 1) estimate += " on the " + std::to_string(threads) + " cores here";
   return json{{"pieces", rules.pieces},

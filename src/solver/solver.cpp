@@ -52,6 +52,11 @@ void run_workers(int threads, const Worker& worker) {
   for (std::thread& helper : helpers) helper.join();
 }
 
+// Index of the state in row `row` and column `column` of `block`.
+std::uint64_t state_index(const Block& block, std::uint32_t row, std::uint32_t column) {
+  return block.offset + std::uint64_t{row} * block.columns + column;
+}
+
 // Position of one index within a block, the mover's view.
 Position block_position(const PositionIndex& index, const Block& block, int row, int column) {
   const int pieces = index.rules().pieces;
@@ -272,8 +277,7 @@ double sweep_unit(const PositionIndex& index, const PairPlan& plan, const Unit& 
     const RowPlan& mirror_row = plan.rows[ahead_mirror_row];
     prefetch_successors(plan, row, mirror_row.rank, max_roll, values);
     prefetch_successors(plan, mirror_row, row.rank, max_roll, values);
-    __builtin_prefetch(values + mirrored.offset +
-                       std::uint64_t{mirror_row.rank} * mirrored.columns + row.rank);
+    __builtin_prefetch(values + state_index(mirrored, mirror_row.rank, row.rank));
     if (++ahead_mirror_row == unit.mirror_rows_end) {
       ahead_mirror_row = unit.mirror_rows_begin;
       ++ahead_row;
@@ -287,10 +291,8 @@ double sweep_unit(const PositionIndex& index, const PairPlan& plan, const Unit& 
       const RowPlan& mirror_row = plan.rows[m];
       prefetch_ahead();
       // State (row, column) of the block mirrors state (column, row) of the mirror block.
-      const std::uint64_t at =
-          block.offset + std::uint64_t{row.rank} * block.columns + mirror_row.rank;
-      const std::uint64_t mirror_at =
-          mirrored.offset + std::uint64_t{mirror_row.rank} * mirrored.columns + row.rank;
+      const std::uint64_t at = state_index(block, row.rank, mirror_row.rank);
+      const std::uint64_t mirror_at = state_index(mirrored, mirror_row.rank, row.rank);
       const double moving =
           moving_value(plan, row, mirror_row.rank, roll_weights, max_roll, values);
       MirrorValues solved;
@@ -530,18 +532,32 @@ void visit_updates(const PositionIndex& index, const PairPlan& plan, const Compi
     const RowPlan& row = plan.rows[r];
     for (std::uint32_t m = unit.mirror_rows_begin; m < unit.mirror_rows_end; ++m, id += 2) {
       const RowPlan& mirror_row = plan.rows[m];
-      visit(id, block.offset + std::uint64_t{row.rank} * block.columns + mirror_row.rank,
-            mirrored.offset + std::uint64_t{mirror_row.rank} * mirrored.columns + row.rank);
+      visit(id, state_index(block, row.rank, mirror_row.rank),
+            state_index(mirrored, mirror_row.rank, row.rank));
     }
   }
 }
 
-// Compiles a planned pair into `storage`, reading the constants from `values`; nullopt when
-// the compiled form would need more than `budget` bytes.
+// Calls visit(row plan, column) for the states of row r of the unit in sweep_compiled_unit's
+// order: the row's states, one mirror row after the other, then their mirrors (none for a
+// state that is its own mirror).
+template <class Visit>
+void visit_row_states(const PairPlan& plan, const Unit& unit, std::uint32_t r, const Visit& visit) {
+  const RowPlan& row = plan.rows[r];
+  for (std::uint32_t m = unit.mirror_rows_begin; m < unit.mirror_rows_end; ++m) {
+    visit(row, plan.rows[m].rank);
+  }
+  for (std::uint32_t m = unit.mirror_rows_begin; m < unit.mirror_rows_end; ++m) {
+    if (!is_own_mirror(unit, row, plan.rows[m])) visit(plan.rows[m], row.rank);
+  }
+}
+
+// Compiles a planned pair, whose layers are `ranges`, into `storage`, reading the constants
+// from `values`; nullopt when the compiled form would need more than `budget` bytes.
 std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairPlan& plan,
-                                         const LayerPair& pair, const double* values, int max_roll,
-                                         std::size_t budget, int threads, CompileStorage& storage) {
-  const PairRanges ranges(index, pair);
+                                         const PairRanges& ranges, const double* values,
+                                         int max_roll, std::size_t budget, int threads,
+                                         CompileStorage& storage) {
   // Where each planned successor leads: for column c, map slot `slot + c * stride` in the pair,
   // or a constant (global index base + c * stride), or a win (V = 1, no lookup).
   constexpr std::int64_t kConstant = -1;
@@ -571,14 +587,10 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
     std::uint64_t entries = 0;
     std::uint64_t constants = 0;
     for (std::uint32_t r = unit.rows_begin; r < unit.rows_end; ++r) {
-      for (std::uint32_t m = unit.mirror_rows_begin; m < unit.mirror_rows_end; ++m) {
-        entries += successor_count(plan.rows[r], max_roll);
-        constants += row_constants[r];
-        if (!is_own_mirror(unit, plan.rows[r], plan.rows[m])) {
-          entries += successor_count(plan.rows[m], max_roll);
-          constants += row_constants[m];
-        }
-      }
+      visit_row_states(plan, unit, r, [&](const RowPlan& row, std::uint64_t) {
+        entries += successor_count(row, max_roll);
+        constants += row_constants[&row - plan.rows.data()];
+      });
     }
     compiled.entries_begin[u + 1] = compiled.entries_begin[u] + entries;
     compiled.updates_begin[u + 1] =
@@ -637,16 +649,6 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
         }
       }
     };
-    // Calls visit(row plan, column) for the states of row r of unit u, then their mirrors.
-    const auto row_states = [&](const Unit& unit, std::uint32_t r, const auto& visit) {
-      const RowPlan& row = plan.rows[r];
-      for (std::uint32_t m = unit.mirror_rows_begin; m < unit.mirror_rows_end; ++m) {
-        visit(row, plan.rows[m].rank);
-      }
-      for (std::uint32_t m = unit.mirror_rows_begin; m < unit.mirror_rows_end; ++m) {
-        if (!is_own_mirror(unit, row, plan.rows[m])) visit(plan.rows[m], row.rank);
-      }
-    };
     for (std::size_t u; (u = next.fetch_add(1)) < units;) {
       const Unit& unit = plan.units[u];
       std::uint32_t* entry = entries + compiled.entries_begin[u];
@@ -654,15 +656,15 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
       const auto list_row = [&](std::uint32_t r) {
         std::vector<std::int64_t>& out = slots[r & 1];
         out.clear();
-        row_states(unit, r,
-                   [&](const RowPlan& row, std::uint64_t column) { list(row, column, out); });
+        visit_row_states(plan, unit, r,
+                         [&](const RowPlan& row, std::uint64_t column) { list(row, column, out); });
       };
       list_row(unit.rows_begin);
       for (std::uint32_t r = unit.rows_begin; r < unit.rows_end; ++r) {
         if (r + 1 < unit.rows_end) list_row(r + 1);
         const std::vector<std::int64_t>& listed = slots[r & 1];
         std::size_t k = 0;
-        row_states(unit, r, [&](const RowPlan& row, std::uint64_t) {
+        visit_row_states(plan, unit, r, [&](const RowPlan& row, std::uint64_t) {
           for (std::uint32_t s = row.begin; s < row.begin + successor_count(row, max_roll); ++s) {
             const std::int64_t slot = listed[k++];
             std::uint64_t position;
@@ -777,19 +779,11 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
   advise_huge_pages(result.values.data(), index.size() * sizeof(double));
   result.values.resize(index.size(), 0.0);
   double* values = result.values.data();
-  const std::vector<Block>& blocks = index.blocks();
 
   const std::vector<LayerPair> order = solve_order(pieces);
   SolveProgress report;
   report.pairs = static_cast<int>(order.size());
-  for (const LayerPair& pair : order) {
-    for (const auto& [mine, theirs] : {std::pair{pair.home_mine, pair.home_theirs},
-                                       std::pair{pair.home_theirs, pair.home_mine}}) {
-      const auto [first, last] = index.layer_blocks(mine, theirs);
-      for (std::size_t b = first; b < last; ++b) report.states_total += blocks[b].size();
-      if (mine == theirs) break;
-    }
-  }
+  for (const LayerPair& pair : order) report.states_total += PairRanges(index, pair).size();
 
   const std::vector<unsigned> low_masks = low_masks_by_progress();
   const int max_roll = index.rules().max_roll();
@@ -813,15 +807,17 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
   std::vector<std::uint32_t> slow_units;
   CompileStorage storage;
   for (const LayerPair& pair : order) {
+    const PairRanges ranges(index, pair);
     // A pair too big to compile comes with a big plan: free the lists of the last compiled pair
     // before planning it (7 pieces: 1,816 MiB peak otherwise).
-    if (static_cast<double>(PairRanges(index, pair).size()) * kCompiledBytesPerState >
+    if (static_cast<double>(ranges.size()) * kCompiledBytesPerState >
         static_cast<double>(options.compiled_pair_bytes)) {
       storage.release();
     }
     const PairPlan plan = plan_pair(index, pair, low_masks, threads);
     const std::optional<CompiledPair> compiled = compile_pair(
-        index, plan, pair, values, max_roll, options.compiled_pair_bytes, threads, storage);
+        index, plan, ranges, values, max_roll, options.compiled_pair_bytes, threads, storage);
+    if (compiled) result.compiled_states += plan.states;
     if (!compiled) storage.release();
     double* const local = compiled ? compiled->local : nullptr;
     const std::vector<Unit>& work = plan.units;

@@ -86,10 +86,11 @@ struct SolveProgress {
 using ProgressCallback = std::function<void(const SolveProgress&)>;
 
 struct SolveResult {
-  std::vector<double> values;  // V by index; empty when cancelled
-  double residual = 0.0;       // bound on the Bellman residual: largest last-sweep change
-  std::uint64_t updates = 0;   // state updates done
-  int total_sweeps = 0;        // sweeps over all layer pairs
+  std::vector<double> values;         // V by index; empty when cancelled
+  double residual = 0.0;              // bound on the Bellman residual: largest last-sweep change
+  std::uint64_t updates = 0;          // state updates done
+  int total_sweeps = 0;               // sweeps over all layer pairs
+  std::uint64_t compiled_states = 0;  // states of the pairs swept through compiled lists
   bool cancelled = false;
 };
 

@@ -68,8 +68,19 @@ TEST(Solver, RowPlanAndCompiledSweepsReachTheSameValues) {
       options.threads = 2;
       options.tolerance = 1e-13;
       options.compiled_pair_bytes = budget;
-      const SolveResult result = solve(index, options, {}, nullptr);
+      std::uint64_t solved_states = 0;  // the terminal layers are not solved
+      const SolveResult result = solve(
+          index, options, [&](const SolveProgress& p) { solved_states = p.states_total; }, nullptr);
       ASSERT_EQ(result.values.size(), index.size());
+      // The default budget compiles every pair, none fits 0 bytes, and 1 MiB mixes the two.
+      if (budget == 0) {
+        EXPECT_EQ(result.compiled_states, 0u);
+      } else if (budget == SolveOptions{}.compiled_pair_bytes) {
+        EXPECT_EQ(result.compiled_states, solved_states);
+      } else {
+        EXPECT_GT(result.compiled_states, 0u);
+        EXPECT_LT(result.compiled_states, solved_states);
+      }
       if (reference.empty()) {
         reference = result.values;
         continue;

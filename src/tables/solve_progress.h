@@ -63,30 +63,32 @@ class SolveEstimate {
 };
 
 // What a solve costs, measured on the reference 2-core machine (docs/performance.md), rounded
-// up. Rule sets whose layer pairs all fit the solver's compiled-list budget (up to 5 pieces,
-// about 20 million positions) take 1.5 µs of CPU a position (5 pieces: 19-22 s for 14.7
-// million); bigger ones sweep most pairs through row plans, 2.4 µs (7 pieces: 314-320 s for
-// 137.9 million). Memory: 8 bytes a position (the values) plus the largest compiled pair, about
-// 31 bytes a position up to the budget (5 pieces 564 MiB, 7 pieces 1,568 MiB).
-inline constexpr double kCompiledSolvePositions = 2e7;
-inline constexpr double kCompiledSolveCpuSecondsPerPosition = 1.5e-6;
-inline constexpr double kSolveCpuSecondsPerPosition = 2.4e-6;
+// up. Memory: 8 bytes a position (the values) plus the largest layer pair's compiled lists,
+// about 31 bytes a position of the rules, up to the solver's budget (5 pieces 564 MiB, 7 pieces
+// 1,568 MiB). While those lists fit the budget (up to 5 pieces) every pair is compiled: 1.5 µs
+// of CPU a position (5 pieces: 19-22 s for 14.7 million); above, most pairs sweep row plans:
+// 2.4 µs (7 pieces: 314-320 s for 137.9 million).
 inline constexpr double kSolveMemoryBytesPerPosition = 8.0;
 inline constexpr double kCompiledSolveMemoryBytesPerPosition = 31.0;
+inline constexpr double kCompiledSolveCpuSecondsPerPosition = 1.5e-6;
+inline constexpr double kSolveCpuSecondsPerPosition = 2.4e-6;
 
-// CPU seconds a solve of `rules` should take.
-inline double estimated_solve_cpu_seconds(const Rules& rules) {
-  const auto positions = static_cast<double>(solver::count_positions(rules, false));
-  return positions * (positions <= kCompiledSolvePositions ? kCompiledSolveCpuSecondsPerPosition
-                                                           : kSolveCpuSecondsPerPosition);
-}
+struct SolveCost {
+  double positions = 0;
+  double cpu_seconds = 0;
+  double peak_bytes = 0;
+};
 
-// Peak bytes of memory a solve of `rules` should take.
-inline double estimated_solve_bytes(const Rules& rules) {
+// What a solve of `rules` should take.
+inline SolveCost estimated_solve_cost(const Rules& rules) {
   const auto positions = static_cast<double>(solver::count_positions(rules, false));
-  return positions * kSolveMemoryBytesPerPosition +
-         std::min(positions * kCompiledSolveMemoryBytesPerPosition,
-                  static_cast<double>(solver::SolveOptions{}.compiled_pair_bytes));
+  const auto budget = static_cast<double>(solver::SolveOptions{}.compiled_pair_bytes);
+  const double compiled_bytes = positions * kCompiledSolveMemoryBytesPerPosition;
+  const bool every_pair_compiled = compiled_bytes <= budget;
+  return {positions,
+          positions * (every_pair_compiled ? kCompiledSolveCpuSecondsPerPosition
+                                           : kSolveCpuSecondsPerPosition),
+          positions * kSolveMemoryBytesPerPosition + std::min(compiled_bytes, budget)};
 }
 
 // Rounded for people: "a few seconds", "about 10 seconds", "about a minute", "about 20

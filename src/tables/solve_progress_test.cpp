@@ -17,19 +17,18 @@ TEST(SolveCost, DurationsAreRoundedForPeople) {
 // The estimates follow the measured solves in docs/performance.md: 5 pieces 18-22 s of CPU
 // and 564 MiB; 7 pieces 314-320 s and 1,568 MiB.
 TEST(SolveCost, EstimatesMatchTheMeasuredSolves) {
-  const double five_cpu = estimated_solve_cpu_seconds(finkel_rules(5));
-  EXPECT_GT(five_cpu, 18.0);
-  EXPECT_LT(five_cpu, 30.0);
-  const double seven_cpu = estimated_solve_cpu_seconds(finkel_rules(7));
-  EXPECT_GT(seven_cpu, 310.0);
-  EXPECT_LT(seven_cpu, 400.0);
+  const SolveCost five = estimated_solve_cost(finkel_rules(5));
+  EXPECT_EQ(five.positions, 14675304.0);
+  EXPECT_GT(five.cpu_seconds, 18.0);
+  EXPECT_LT(five.cpu_seconds, 30.0);
+  EXPECT_GT(five.peak_bytes, 500e6);
+  EXPECT_LT(five.peak_bytes, 700e6);
 
-  const double five_bytes = estimated_solve_bytes(finkel_rules(5));
-  EXPECT_GT(five_bytes, 500e6);
-  EXPECT_LT(five_bytes, 700e6);
-  const double seven_bytes = estimated_solve_bytes(finkel_rules(7));
-  EXPECT_GT(seven_bytes, 1.5e9);
-  EXPECT_LT(seven_bytes, 2.0 * (1 << 30));
+  const SolveCost seven = estimated_solve_cost(finkel_rules(7));
+  EXPECT_GT(seven.cpu_seconds, 310.0);
+  EXPECT_LT(seven.cpu_seconds, 400.0);
+  EXPECT_GT(seven.peak_bytes, 1.5e9);
+  EXPECT_LT(seven.peak_bytes, 2.0 * (1 << 30));
 }
 
 }  // namespace

@@ -1,0 +1,29 @@
+// Events in words, for one point of view. Every front end narrates through this one
+// function, so a screen uses one set of side names in its log, prompts and errors.
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "session/event.h"
+
+namespace ur::session {
+
+// How each side is named. A side in the second person is "you" ("You threw 2.", "you
+// throw again"); the others are third-person names ("Bitumen threw 2.", "the computer
+// throws again"). Names are written as they should appear mid-sentence.
+struct Voice {
+  std::array<std::string, 2> names{"light", "dark"};
+  std::array<bool, 2> second_person{false, false};
+
+  // Light and dark named `light` and `dark`, both in the third person.
+  static Voice sides(std::string light, std::string dark);
+  // `person` is "you"; the other side is `other` (e.g. "the computer").
+  static Voice you_against(Side person, std::string other);
+};
+
+// The sentence for `event`, or "" for events players need not read (the series start).
+// Sentences start with a capital letter and end with a full stop.
+std::string narrate(const Event& event, const Voice& voice, const Rules& rules);
+
+}  // namespace ur::session

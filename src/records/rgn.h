@@ -1,0 +1,48 @@
+// RGN, the Royal Game Notation of RoyalUr.net: tag lines `[Key Value]`, then numbered turns
+// `1. <light's actions> / <dark's actions>`. Tiles are named as RoyalUr names them (lane A
+// light's row, B the shared row, C dark's row; 1-8 along the board); see docs/records.md.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "records/record.h"
+
+namespace ur::records {
+
+// The RGN name of route square `square` for `side` under `rules` ("A4", "B8"); the start
+// pile and home have no tile of their own and are written as the lane letter alone.
+std::string tile_name(const Rules& rules, Side side, Square square);
+
+// A ply's action as RGN writes it: "A@A4", "A4A1 *", "B3B5x", "A7A+", or "3 --" for a
+// throw with no move.
+std::string action_text(const Rules& rules, const Ply& ply);
+
+// A tag value as RGN writes it: bare when it is a letter followed by letters, digits,
+// '_', '.' or '-', otherwise in double quotes with \" \\ \r \n escaped.
+std::string escape_tag_value(std::string_view value);
+
+// One game in RGN. Writing, reading and writing again gives the same bytes.
+std::string write_rgn(const GameRecord& record);
+// Several games, each followed by a blank line.
+std::string write_rgn(const std::vector<GameRecord>& records);
+
+struct ParseError {
+  int line = 1;         // 1-based
+  int column = 1;       // 1-based, in bytes
+  std::string message;  // what was found and what was expected
+
+  std::string text() const;  // "line L, column C: message"
+};
+
+// Every game in `text` (one or more, each starting with its tags). Each game's plies are
+// checked by replay; an illegal one is reported with its line and column.
+std::variant<std::vector<GameRecord>, ParseError> read_rgn(std::string_view text);
+
+// The rule set a RoyalUr `Rules` tag names, or why it cannot be played here.
+std::variant<Rules, std::string> rules_from_name(std::string_view name);
+
+}  // namespace ur::records

@@ -1,0 +1,68 @@
+// `ur record` as users meet it: replay output, JSON, conversion and bad records.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "cli/run_ur.h"
+
+namespace {
+
+using ur::testing::run_ur;
+
+constexpr const char* kGame =
+    "[Rules Finkel]\n"
+    "[Light \"Ann Example\"]\n"
+    "\n"
+    "1. A@A1 * A1B2 / C@C3\n"
+    "2. 0 -- / C3C1 * C@C2\n";
+
+std::string write_file(const std::string& name, const std::string& text) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("ur-record-test-" + std::to_string(::getpid()) + "-" + name);
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST(RecordCommand, PrintsEveryPlyWithThePositionAfterIt) {
+  const auto run = run_ur("record " + write_file("a.rgn", kGame));
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_TRUE(contains(run.output, "1     light  4     0 → 4          throws again")) << run.output;
+  EXPECT_TRUE(contains(run.output, "2     light  0     pass (0)")) << run.output;
+  EXPECT_TRUE(contains(run.output, "L:6/6/0:5/3,4/0")) << run.output;
+  EXPECT_TRUE(contains(run.output, "result: unfinished")) << run.output;
+}
+
+TEST(RecordCommand, ConvertsToJsonAndBackToTheSameRgn) {
+  const std::string file = write_file("b.rgn", kGame);
+  const auto json = run_ur("record " + file + " --to json");
+  ASSERT_EQ(json.exit_code, 0) << json.output;
+  EXPECT_TRUE(contains(json.output, "\"plies\":[")) << json.output;
+  const auto back = run_ur("record " + write_file("b.json", json.output) + " --to rgn");
+  EXPECT_EQ(back.exit_code, 0);
+  EXPECT_EQ(back.output, kGame);
+}
+
+TEST(RecordCommand, BadRecordsNameTheFileLineAndColumn) {
+  const auto run = run_ur("record " + write_file("c.rgn", "1. A@A1 *\n3. A1B1\n"));
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_TRUE(contains(run.output, "line 2, column 1: expected turn 2, found \"3.\""))
+      << run.output;
+  const auto missing = run_ur("record /nonexistent/game.rgn");
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_TRUE(contains(missing.output, "cannot open /nonexistent/game.rgn")) << missing.output;
+  const auto bad_to = run_ur("record x --to pgn");
+  EXPECT_EQ(bad_to.exit_code, 2);
+}
+
+TEST(RecordCommand, AWriteErrorIsAnError) {
+  const auto run = run_ur("record " + write_file("d.rgn", kGame) + " 2>&1 > /dev/full");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_TRUE(contains(run.output, "cannot write")) << run.output;
+}
+
+}  // namespace

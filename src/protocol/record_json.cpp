@@ -1,0 +1,158 @@
+#include "protocol/record_json.h"
+
+#include <algorithm>
+#include <array>
+
+#include "core/notation.h"
+#include "protocol/json.h"
+
+namespace ur::protocol {
+
+using nlohmann::json;
+
+namespace {
+
+[[noreturn]] void fail(const std::string& message) {
+  throw RequestError(message);
+}
+
+json side_or_null(std::optional<Side> side) {
+  return side ? json(side_name(*side)) : json(nullptr);
+}
+
+Side side_from(const json& value, const std::string& where) {
+  if (value == "light") return Side::Light;
+  if (value == "dark") return Side::Dark;
+  fail(where + " must be \"light\" or \"dark\", got " + quote_json(value));
+}
+
+// ur writes its own tags in this order; other tags follow in the order of their names.
+constexpr std::array<std::string_view, 12> kTagOrder = {
+    "Rules",     "Pieces", "BearOff",   "Light",   "LightLevel", "Dark",
+    "DarkLevel", "Seed",   "StartTime", "EndTime", "Result",     "TakeBacks"};
+
+std::size_t tag_rank(const std::string& key) {
+  const auto found = std::find(kTagOrder.begin(), kTagOrder.end(), key);
+  return static_cast<std::size_t>(found - kTagOrder.begin());
+}
+
+}  // namespace
+
+json to_json(const records::GameRecord& record, const records::Replay& replay) {
+  json tags = json::object();
+  for (const records::Tag& tag : record.tags) {
+    if (!tags.contains(tag.key)) tags[tag.key] = tag.value;
+  }
+  json plies = json::array();
+  for (const records::PlayedPly& played : replay.plies) {
+    const records::Ply& ply = played.ply;
+    plies.push_back(
+        {{"turn", played.turn},
+         {"side", side_name(ply.side)},
+         {"roll", ply.roll},
+         {"move", ply.move ? json{{"from", ply.move->from}, {"to", ply.move->to}} : json(nullptr)},
+         {"capture", ply.move && ply.move->capture},
+         {"extra_throw", ply.move && ply.move->extra_throw},
+         {"position", to_json(played.after)}});
+  }
+  return {{"rules", to_json(record.rules)},
+          {"tags", tags},
+          {"plies", plies},
+          {"result",
+           {{"winner", side_or_null(replay.winner)}, {"resigned", side_or_null(record.resigned)}}}};
+}
+
+records::GameRecord record_from_json(const json& value) {
+  if (!value.is_object()) {
+    fail(
+        "a JSON record must be an object with \"rules\", \"tags\", \"plies\" and \"result\", "
+        "got " +
+        quote_json(value));
+  }
+  for (const auto& [key, member] : value.items()) {
+    if (key != "rules" && key != "tags" && key != "plies" && key != "result") {
+      fail("unknown member \"" + key +
+           "\" in a JSON record; the members are rules, tags, plies and result");
+    }
+  }
+  records::GameRecord record;
+  record.rules = rules_from_request(value);
+  if (const auto tags = value.find("tags"); tags != value.end()) {
+    if (!tags->is_object()) fail("tags must be an object of strings, got " + quote_json(*tags));
+    for (const auto& [key, text] : tags->items()) {
+      if (!text.is_string()) {
+        fail("tags." + key + " must be a string, got " + quote_json(text));
+      }
+      record.tags.push_back({key, text.get<std::string>()});
+    }
+    std::stable_sort(record.tags.begin(), record.tags.end(),
+                     [](const records::Tag& a, const records::Tag& b) {
+                       return tag_rank(a.key) < tag_rank(b.key);
+                     });
+  }
+  const json& plies = require_member(value, "plies", "an array of plies");
+  if (!plies.is_array()) fail("plies must be an array, got " + quote_json(plies));
+  // The position before each ply, to read each move's capture and extra throw from the
+  // rules; once a ply is illegal, replay below reports it.
+  std::optional<Position> before;
+  for (std::size_t i = 0; i < plies.size(); ++i) {
+    const json& ply = plies[i];
+    const std::string where = "plies[" + std::to_string(i) + "]";
+    if (!ply.is_object()) fail(where + " must be an object, got " + quote_json(ply));
+    records::Ply read;
+    read.side = side_from(require_member(ply, "side", "\"light\" or \"dark\""), where + ".side");
+    read.roll = require_integer(ply, "roll", 0, record.rules.max_roll());
+    if (i == 0) before = starting_position(record.rules, read.side);
+    const json& move = require_member(ply, "move", "{\"from\":f,\"to\":t} or null (a pass)");
+    if (move.is_null()) {
+      if (before && legal_moves(record.rules, *before, read.roll).empty()) {
+        before = pass_turn(*before);
+      } else {
+        before.reset();
+      }
+    } else {
+      if (!move.is_object() || !move.contains("from") || !move.contains("to")) {
+        fail(where + ".move must be {\"from\":f,\"to\":t} or null, got " + quote_json(move));
+      }
+      Move parsed;
+      parsed.from =
+          static_cast<std::uint8_t>(require_integer(move, "from", 0, record.rules.route_length));
+      parsed.to =
+          static_cast<std::uint8_t>(require_integer(move, "to", 1, record.rules.home_square()));
+      const MoveList moves = before ? legal_moves(record.rules, *before, read.roll) : MoveList{};
+      const Move* legal = find_move(moves, parsed.from);
+      if (before && legal && legal->to == parsed.to && before->turn == read.side) {
+        parsed = *legal;
+        before = apply_move(record.rules, *before, parsed);
+      } else {
+        before.reset();
+      }
+      read.move = parsed;
+    }
+    record.plies.push_back(read);
+  }
+  if (const auto result = value.find("result"); result != value.end() && result->is_object()) {
+    if (const auto resigned = result->find("resigned");
+        resigned != result->end() && !resigned->is_null()) {
+      record.resigned = side_from(*resigned, "result.resigned");
+    }
+  }
+  const auto played = records::replay(record);
+  if (const auto* error = std::get_if<records::ReplayError>(&played)) {
+    fail("plies[" + std::to_string(error->ply) + "]: " + error->message);
+  }
+  const auto& replayed = std::get<records::Replay>(played);
+  for (std::size_t i = 0; i < plies.size(); ++i) {
+    const auto position = plies[i].find("position");
+    if (position == plies[i].end()) continue;
+    if (position_from_json(*position, record.rules) != replayed.plies[i].after) {
+      fail("plies[" + std::to_string(i) +
+           "].position is not the position after the ply: "
+           "expected " +
+           to_text(replayed.plies[i].after));
+    }
+  }
+  return record;
+}
+
+}  // namespace ur::protocol

@@ -1,0 +1,22 @@
+// The JSON record (docs/records.md): the same content as RGN, for programs.
+//   {"rules": {...}, "tags": {...},
+//    "plies": [{"turn": 1, "side": "light", "roll": 2, "move": {"from": 0, "to": 2} | null,
+//               "capture": false, "extra_throw": false, "position": P}, ...],
+//    "result": {"winner": "light" | "dark" | null, "resigned": "light" | "dark" | null}}
+// `position` is the position after the ply; every throw is a ply, passes included.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "records/record.h"
+
+namespace ur::protocol {
+
+nlohmann::json to_json(const records::GameRecord& record, const records::Replay& replay);
+
+// Reads and replays a JSON record. Throws RequestError naming the member that is wrong
+// ("plies[12]: turn 7: dark cannot play ...") and what is expected; `position` members,
+// when present, must match the replayed positions.
+records::GameRecord record_from_json(const nlohmann::json& value);
+
+}  // namespace ur::protocol

@@ -1,0 +1,114 @@
+#include "protocol/record_json.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "protocol/json.h"
+#include "records/rgn.h"
+
+namespace ur::protocol {
+namespace {
+
+using nlohmann::json;
+
+records::GameRecord played_game(std::uint64_t seed, BearOff bear_off) {
+  session::Settings settings;
+  settings.rules = finkel_rules(3, bear_off);
+  settings.seats = {session::Seat{"random", {}}, session::Seat{"greedy", {}}};
+  session::Session game = session::Session::start(settings, seed, 0);
+  game.drive(session::standard_agents(), 0);
+  return records::records_of_series(game).front();
+}
+
+json as_json(const records::GameRecord& record) {
+  return to_json(record, std::get<records::Replay>(records::replay(record)));
+}
+
+std::string error_of(const json& value) {
+  try {
+    record_from_json(value);
+  } catch (const RequestError& error) {
+    return error.what();
+  }
+  return "(no error)";
+}
+
+TEST(RecordJson, HasTheDocumentedShape) {
+  const json value = as_json(played_game(1, BearOff::Exact));
+  EXPECT_EQ(value["rules"], json({{"pieces", 3}, {"bear_off", "exact"}}));
+  EXPECT_EQ(value["tags"]["Rules"], "Finkel");
+  const json& first = value["plies"][0];
+  EXPECT_EQ(first["turn"], 1);
+  EXPECT_EQ(first["side"], "light");
+  EXPECT_TRUE(first["roll"].is_number_integer());
+  EXPECT_TRUE(first["position"].is_object());
+  EXPECT_TRUE(first["move"].is_null() || first["move"]["from"] == 0);
+  EXPECT_TRUE(value["result"]["winner"] == "light" || value["result"]["winner"] == "dark");
+}
+
+TEST(RecordJson, RoundTripsEveryPlyExactly) {
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    for (BearOff bear_off : {BearOff::Exact, BearOff::Any}) {
+      const records::GameRecord record = played_game(seed, bear_off);
+      const records::GameRecord back = record_from_json(as_json(record));
+      ASSERT_EQ(back.plies, record.plies) << seed;
+      ASSERT_EQ(back.rules, record.rules);
+      // ur's tags come back in ur's order, so RGN from JSON is RGN from the game.
+      ASSERT_EQ(records::write_rgn(back), records::write_rgn(record));
+    }
+  }
+}
+
+TEST(RecordJson, BadRecordsNameTheMemberAndWhatIsExpected) {
+  json value = as_json(played_game(4, BearOff::Exact));
+  json extra = value;
+  extra["moves"] = 1;
+  EXPECT_NE(error_of(extra).find("unknown member \"moves\""), std::string::npos);
+  json side = value;
+  side["plies"][0]["side"] = "blue";
+  EXPECT_EQ(error_of(side), "plies[0].side must be \"light\" or \"dark\", got \"blue\"");
+  json roll = value;
+  roll["plies"][0]["roll"] = 9;
+  EXPECT_NE(error_of(roll).find("roll"), std::string::npos);
+  json moved = value;
+  for (json& ply : moved["plies"]) {
+    if (!ply["move"].is_null()) {
+      ply["move"]["to"] = ply["move"]["to"].get<int>() == 4 ? 3 : 4;
+      break;
+    }
+  }
+  EXPECT_NE(error_of(moved).find(": turn "), std::string::npos) << error_of(moved);
+  json position = value;
+  position["plies"][0]["position"]["turn"] =
+      position["plies"][0]["position"]["turn"] == "light" ? "dark" : "light";
+  EXPECT_NE(error_of(position).find("plies[0].position is not the position after the ply"),
+            std::string::npos);
+  EXPECT_NE(error_of(json::array()).find("must be an object"), std::string::npos);
+}
+
+// Fuzz: mutated records are refused with a RequestError or read consistently.
+TEST(RecordJsonFuzz, MutatedRecordsNeverCrash) {
+  std::mt19937_64 random(7);
+  const json valid = as_json(played_game(9, BearOff::Any));
+  const std::string text = valid.dump();
+  for (int round = 0; round < 2000; ++round) {
+    std::string mutated = text;
+    for (int edits = 1 + random() % 3; edits > 0; --edits) {
+      const std::size_t at = random() % mutated.size();
+      const char pool[] = "0123456789,:{}[]\"abtrue-";
+      mutated[at] = pool[random() % (sizeof pool - 1)];
+    }
+    const json parsed = json::parse(mutated, nullptr, false);
+    if (parsed.is_discarded()) continue;
+    try {
+      const records::GameRecord record = record_from_json(parsed);
+      EXPECT_TRUE(std::holds_alternative<records::Replay>(records::replay(record)));
+    } catch (const RequestError& error) {
+      EXPECT_GT(std::string(error.what()).size(), 5u);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ur::protocol

@@ -59,6 +59,29 @@ TEST(RecordCommand, BadRecordsNameTheFileLineAndColumn) {
   EXPECT_EQ(bad_to.exit_code, 2);
 }
 
+TEST(RecordCommand, MatchRecordsOneFilePerGameThatReplaysToItsResult) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("ur-record-test-" + std::to_string(::getpid()) + "-match");
+  std::filesystem::remove_all(dir);
+  const auto match = run_ur("match greedy random --games 3 --seed 4 --record " + dir.string());
+  ASSERT_EQ(match.exit_code, 0) << match.output;
+  for (const char* name : {"game-000001.rgn", "game-000002.rgn", "game-000003.rgn"}) {
+    const std::string file = (dir / name).string();
+    const auto replayed = run_ur("record " + file);
+    EXPECT_EQ(replayed.exit_code, 0) << replayed.output;
+    EXPECT_TRUE(contains(replayed.output, "LightLevel: ")) << replayed.output;
+    EXPECT_TRUE(contains(replayed.output, " won\n")) << replayed.output;
+    // ur's own records round-trip byte for byte.
+    std::ifstream in(file);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(run_ur("record " + file + " --to rgn").output, text);
+  }
+  const auto refused = run_ur("match greedy random --record /nonexistent/ur/dir");
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_TRUE(contains(refused.output, "its parent must exist")) << refused.output;
+  std::filesystem::remove_all(dir);
+}
+
 TEST(RecordCommand, AWriteErrorIsAnError) {
   const auto run = run_ur("record " + write_file("d.rgn", kGame) + " 2>&1 > /dev/full");
   EXPECT_EQ(run.exit_code, 1);

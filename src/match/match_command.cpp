@@ -2,15 +2,20 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <thread>
 
 #include "agents/agent.h"
 #include "cli/command.h"
 #include "cli/rules_options.h"
 #include "match/match_runner.h"
+#include "records/rgn.h"
 #include "tables/table.h"
 
 namespace ur::cli {
@@ -19,7 +24,8 @@ namespace {
 struct MatchCommandOptions {
   match::MatchOptions match;
   bool json = false;
-  std::string judge;  // solved table that rates every move; empty for none
+  std::string judge;       // solved table that rates every move; empty for none
+  std::string record_dir;  // where each game's RGN record goes; empty for none
 };
 
 double mean_loss(const match::AgentTally& agent) {
@@ -141,11 +147,53 @@ void draw_progress(int finished, int total, int wins_of_a) {
   std::fflush(stderr);
 }
 
+// Why records cannot be written into `dir`, or nothing. A missing `dir` is made, but
+// never its parents.
+std::optional<std::string> check_record_dir(const std::string& dir) {
+  std::error_code error;
+  const std::filesystem::path path(dir);
+  if (!std::filesystem::exists(path, error)) {
+    if (!std::filesystem::create_directory(path, error)) {
+      return "cannot create the directory " + dir + ": " + error.message() +
+             " (its parent must exist)";
+    }
+  } else if (!std::filesystem::is_directory(path, error)) {
+    return dir + " is not a directory; give a directory for one record file per game";
+  }
+  if (access(dir.c_str(), W_OK) != 0) return "cannot write into " + dir;
+  return std::nullopt;
+}
+
 int run_match_command(MatchCommandOptions& options) {
   const auto checked = match::check_specs(options.match);
   if (const auto* error = std::get_if<std::string>(&checked)) {
     std::cerr << "ur match: " << *error << "\n";
     return kUsageError;
+  }
+  std::mutex record_mutex;
+  std::string record_error;  // the first record that could not be written
+  if (!options.record_dir.empty()) {
+    if (auto problem = check_record_dir(options.record_dir)) {
+      std::cerr << "ur match: --record: " << *problem << "\n";
+      return kUsageError;
+    }
+    options.match.game_finished = [&](int game, const session::Session& finished) {
+      char name[32];
+      std::snprintf(name, sizeof name, "game-%06d.rgn", game + 1);
+      const std::filesystem::path path = std::filesystem::path(options.record_dir) / name;
+      std::vector<records::Tag> tags = {
+          {"Event", "ur match " + options.match.specs[0] + " vs " + options.match.specs[1]},
+          {"Round", std::to_string(game + 1)}};
+      const std::string text = records::write_rgn(
+          records::record_of_game(finished, finished.game_start_index(), std::move(tags)));
+      std::ofstream out(path, std::ios::binary);
+      out << text;
+      out.flush();
+      if (!out) {
+        const std::lock_guard lock(record_mutex);
+        if (record_error.empty()) record_error = "cannot write " + path.string();
+      }
+    };
   }
   if (!options.judge.empty()) {
     auto opened = tables::Table::open(options.judge, options.match.rules);
@@ -166,6 +214,10 @@ int run_match_command(MatchCommandOptions& options) {
     std::cout << result_json(options.match, result).dump() << "\n";
   } else {
     print_text(options.match, result);
+  }
+  if (!record_error.empty()) {
+    std::cerr << "ur match: --record: " << record_error << "\n";
+    return 1;
   }
   return 0;
 }
@@ -199,6 +251,9 @@ CommandRunner setup_match(CLI::App& app) {
                       "Solved table for the rules (ur solve) that rates every move: prints each "
                       "agent's mean loss of win chance per move and its share of mistakes (moves "
                       "losing more than 0.1 points)");
+  command->add_option("--record", options->record_dir,
+                      "Write each game's record (RGN, docs/records.md) into this directory as "
+                      "game-000001.rgn, ...");
   command->footer(
       "Sides and the first throw alternate game by game. Game length counts turns: every\n"
       "throw, including passes and extra throws. Intervals are Wilson score intervals.");

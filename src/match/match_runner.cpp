@@ -15,9 +15,16 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-struct GameRecord {
-  int winner = 0;  // 0 = A, 1 = B
-  int first = 0;   // agent that threw first
+// The time stamp of session events: milliseconds since the Unix epoch.
+session::Time utc_now() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+// What one game adds to the match tallies, by agent (0 = A).
+struct GameTally {
+  int winner = 0;
+  int first = 0;  // agent that threw first
   std::uint64_t turns = 0;
   std::array<std::uint64_t, 2> moves{};
   std::array<double, 2> seconds{};
@@ -25,45 +32,81 @@ struct GameRecord {
   std::array<std::uint64_t, 2> mistakes{};
 };
 
-std::unique_ptr<Agent> build(const std::string& spec, std::uint64_t seed) {
-  return std::move(std::get<std::unique_ptr<Agent>>(make_agent(spec, seed)));
-}
+// An agent that times and rates each of its choices into the game's tally.
+class TalliedAgent final : public Agent {
+ public:
+  TalliedAgent(std::unique_ptr<Agent> inner, int agent, GameTally& tally, const MoveLoss& loss)
+      : inner_(std::move(inner)), agent_(agent), tally_(tally), loss_(loss) {}
 
-GameRecord play_game(const MatchOptions& options, int game) {
+  AgentChoice choose(const Rules& rules, const Position& position, Roll roll) override {
+    const auto begin = Clock::now();
+    AgentChoice choice = inner_->choose(rules, position, roll);
+    tally_.seconds[agent_] += std::chrono::duration<double>(Clock::now() - begin).count();
+    ++tally_.moves[agent_];
+    if (loss_) {
+      const double loss = loss_(rules, position, roll, choice.move);
+      tally_.loss[agent_] += loss;
+      if (loss > kMistakeLoss) ++tally_.mistakes[agent_];
+    }
+    return choice;
+  }
+  std::string name() const override { return inner_->name(); }
+
+ private:
+  std::unique_ptr<Agent> inner_;
+  int agent_;
+  GameTally& tally_;
+  const MoveLoss& loss_;
+};
+
+// Builds agents A and B for one game with their own seed streams; the spec says which.
+class MatchAgents final : public session::AgentSource {
+ public:
+  MatchAgents(const MatchOptions& options, std::uint64_t game_seed, std::array<int, 2> agent_of,
+              GameTally& tally)
+      : options_(options), game_seed_(game_seed), agent_of_(agent_of), tally_(tally) {}
+
+  std::variant<std::unique_ptr<Agent>, AgentSpecError> make(Side side, std::string_view spec,
+                                                            std::uint64_t) override {
+    // Streams 1 and 2 of the game's seed seed agents A and B (stream 0 is the dice).
+    const int agent = agent_of_[index_of(side)];
+    auto made = make_agent(spec, derive_seed(game_seed_, 1 + agent));
+    if (auto* agent_ptr = std::get_if<std::unique_ptr<Agent>>(&made)) {
+      return std::make_unique<TalliedAgent>(std::move(*agent_ptr), agent, tally_,
+                                            options_.move_loss);
+    }
+    return made;
+  }
+
+ private:
+  const MatchOptions& options_;
+  std::uint64_t game_seed_;
+  std::array<int, 2> agent_of_;
+  GameTally& tally_;
+};
+
+GameTally play_game(const MatchOptions& options, int game) {
   const GameSetup setup = game_setup(game);
-  // Stream 0 is the dice; streams 1 and 2 seed agents A and B.
   const std::uint64_t game_seed = derive_seed(options.seed, static_cast<std::uint64_t>(game));
-  SplitMix64 dice(derive_seed(game_seed, 0));
-  std::array<std::unique_ptr<Agent>, 2> agents{build(options.specs[0], derive_seed(game_seed, 1)),
-                                               build(options.specs[1], derive_seed(game_seed, 2))};
   // agent_of[side] is the agent (0 = A) playing that colour.
   const std::array<int, 2> agent_of{setup.light_agent, 1 - setup.light_agent};
-
-  const Rules& rules = options.rules;
-  GameRecord record;
-  record.first = agent_of[index_of(setup.first)];
-  Position position = starting_position(rules, setup.first);
-  while (!is_game_over(rules, position)) {
-    ++record.turns;
-    const Roll roll = throw_dice(rules, dice);
-    if (count_legal_moves(rules, position, roll) == 0) {
-      position = pass_turn(position);
-      continue;
-    }
-    const int mover = agent_of[index_of(position.turn)];
-    const auto begin = Clock::now();
-    const AgentChoice choice = agents[mover]->choose(rules, position, roll);
-    record.seconds[mover] += std::chrono::duration<double>(Clock::now() - begin).count();
-    ++record.moves[mover];
-    if (options.move_loss) {
-      const double loss = options.move_loss(rules, position, roll, choice.move);
-      record.loss[mover] += loss;
-      if (loss > kMistakeLoss) ++record.mistakes[mover];
-    }
-    position = apply_move(rules, position, choice.move);
+  session::Settings settings;
+  settings.rules = options.rules;
+  for (Side side : {Side::Light, Side::Dark}) {
+    const int agent = agent_of[index_of(side)];
+    settings.seats[index_of(side)] = session::Seat{options.specs[agent], agent == 0 ? "A" : "B"};
   }
-  record.winner = agent_of[index_of(*winner(rules, position))];
-  return record;
+  GameTally tally;
+  tally.first = agent_of[index_of(setup.first)];
+  MatchAgents agents(options, game_seed, agent_of, tally);
+  session::Session session =
+      session::Session::start(settings, derive_seed(game_seed, 0), utc_now(), setup.first);
+  // Agents always answer, so computer steps play the game to its end.
+  while (session.computer_to_act()) session.computer_step(agents, utc_now());
+  tally.turns = session.throws();
+  tally.winner = agent_of[index_of(*session.winner())];
+  if (options.game_finished) options.game_finished(game, session);
+  return tally;
 }
 
 }  // namespace
@@ -87,7 +130,7 @@ std::variant<std::monostate, std::string> check_specs(const MatchOptions& option
 MatchResult run_match(const MatchOptions& options,
                       const std::function<void(int finished, int wins_of_a)>& progress) {
   const auto begin = Clock::now();
-  std::vector<GameRecord> records(static_cast<std::size_t>(options.games));
+  std::vector<GameTally> records(static_cast<std::size_t>(options.games));
   std::atomic<int> next_game{0};
   std::atomic<int> finished{0};
   std::atomic<int> wins_of_a{0};
@@ -111,7 +154,7 @@ MatchResult run_match(const MatchOptions& options,
   MatchResult result;
   result.games = options.games;
   for (int i = 0; i < 2; ++i) result.agents[i].spec = options.specs[i];
-  for (const GameRecord& record : records) {
+  for (const GameTally& record : records) {
     ++result.agents[record.winner].wins;
     ++result.agents[record.first].first_moves;
     if (record.winner == record.first) ++result.first_mover_wins;

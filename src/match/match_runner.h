@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "core/movegen.h"
+#include "session/session.h"
 
 namespace ur::match {
 
@@ -23,6 +24,9 @@ struct MatchOptions {
   int threads = 1;
   Rules rules = finkel_rules();
   MoveLoss move_loss;  // when set, every choice is rated (AgentTally::loss)
+  // When set, called with each finished game's session (light is agent A in even games;
+  // the seats are named "A" and "B"). Called from the worker threads, several at once.
+  std::function<void(int game, const session::Session& finished)> game_finished;
 };
 
 struct AgentTally {
@@ -60,10 +64,12 @@ GameSetup game_setup(int game);
 // Checks both specs; an error message names the bad one.
 std::variant<std::monostate, std::string> check_specs(const MatchOptions& options);
 
-// Plays the match. `progress` is called from the calling thread with the games finished so
-// far and agent A's wins among them, about ten times a second and once at the end. Results depend
-// only on the options, never on the thread count: game g uses dice and agent seeds derived from
-// (seed, g). Precondition: check_specs(options) passed, games >= 1, threads >= 1.
+// Plays the match on the session model (src/session): game g is a series seeded with
+// derive_seed(seed, g), its dice keyed by throw number. `progress` is called from the calling
+// thread with the games finished so far and agent A's wins among them, about ten times a second and
+// once at the end. Results depend only on the options, never on the thread count: game g uses dice
+// and agent seeds derived from (seed, g). Precondition: check_specs(options) passed, games >= 1,
+// threads >= 1.
 MatchResult run_match(const MatchOptions& options,
                       const std::function<void(int finished, int wins_of_a)>& progress);
 

@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <mutex>
 
 namespace ur::match {
 namespace {
@@ -55,6 +57,28 @@ TEST(RunMatch, TalliesAddUpAndDoNotDependOnThreads) {
   EXPECT_EQ(one.turns, two.turns);
   EXPECT_EQ(one.first_mover_wins, two.first_mover_wins);
   EXPECT_GT(one.agents[0].wins, 20);  // greedy beats random
+}
+
+TEST(RunMatch, EachFinishedGameIsAWholeSessionWithTheTalliedWinner) {
+  MatchOptions recorded = options(2);
+  std::mutex mutex;
+  std::vector<int> games;
+  int a_wins_seen = 0;
+  recorded.game_finished = [&](int game, const session::Session& finished) {
+    const std::lock_guard lock(mutex);
+    games.push_back(game);
+    EXPECT_EQ(finished.phase(), session::Phase::Over);
+    const Side a_side = game_setup(game).light_agent == 0 ? Side::Light : Side::Dark;
+    EXPECT_EQ(finished.settings().seat(a_side).name, "A");
+    EXPECT_EQ(finished.settings().seat(a_side).agent, "greedy");
+    if (finished.winner() == a_side) ++a_wins_seen;
+  };
+  const MatchResult result = run_match(recorded, [](int, int) {});
+  std::sort(games.begin(), games.end());
+  ASSERT_EQ(games.size(), 40u);
+  EXPECT_EQ(games.front(), 0);
+  EXPECT_EQ(games.back(), 39);
+  EXPECT_EQ(a_wins_seen, result.agents[0].wins);
 }
 
 TEST(RunMatch, ReportsProgressUpToTheEnd) {

@@ -77,7 +77,7 @@ namespace {
 
 class StandardAgents final : public AgentSource {
  public:
-  std::variant<std::unique_ptr<Agent>, AgentSpecError> make(std::string_view spec,
+  std::variant<std::unique_ptr<Agent>, AgentSpecError> make(Side, std::string_view spec,
                                                             std::uint64_t seed) override {
     return make_agent(spec, seed);
   }
@@ -95,11 +95,16 @@ MoveList Session::legal_moves() const {
   return ur::legal_moves(rules(), state_.position, state_.pending->roll);
 }
 
-Session Session::start(const Settings& settings, std::uint64_t seed, Time now) {
+Session Session::start(const Settings& settings, std::uint64_t seed, Time now,
+                       std::optional<Side> first) {
   Session session;
   Events ignored;
   session.record({now, SeriesStarted{settings, seed}}, ignored);
-  session.begin_game(1, settings, now, ignored);
+  if (first) {
+    session.record({now, GameStarted{1, *first}}, ignored);
+  } else {
+    session.begin_game(1, settings, now, ignored);
+  }
   return session;
 }
 
@@ -462,7 +467,8 @@ Outcome Session::computer_step(AgentSource& agents, Time now) {
       auto& agent = agents_[index_of(side)];
       if (!agent || agent_specs_[index_of(side)] != spec) {
         // Each seat's agent gets its own stream, so the two computer seats never share one.
-        auto made = agents.make(spec, state_.seed ^ (0x9e3779b97f4a7c15ULL * (index_of(side) + 1)));
+        auto made =
+            agents.make(side, spec, state_.seed ^ (0x9e3779b97f4a7c15ULL * (index_of(side) + 1)));
         if (auto* error = std::get_if<AgentSpecError>(&made)) {
           return refused(RefusalCode::BadSettings, error->message);
         }

@@ -61,7 +61,9 @@ struct Outcome {
 class AgentSource {
  public:
   virtual ~AgentSource() = default;
-  virtual std::variant<std::unique_ptr<Agent>, AgentSpecError> make(std::string_view spec,
+  // The agent for `side`'s seat, built from its spec with a seed of that seat's own.
+  virtual std::variant<std::unique_ptr<Agent>, AgentSpecError> make(Side side,
+                                                                    std::string_view spec,
                                                                     std::uint64_t seed) = 0;
 };
 
@@ -70,9 +72,11 @@ AgentSource& standard_agents();
 
 class Session {
  public:
-  // A new series whose first game has begun (after any opening rounds).
+  // A new series whose first game has begun (after any opening rounds). `first`, when
+  // given, opens game 1 regardless of the start rule (matches and records fix it).
   // Precondition: validate(settings) holds.
-  static Session start(const Settings& settings, std::uint64_t seed, Time now);
+  static Session start(const Settings& settings, std::uint64_t seed, Time now,
+                       std::optional<Side> first = std::nullopt);
 
   // Rebuilds a session from a stored history, checking every event against the rules.
   // Returns the session, or what is wrong with the history (event index and reason).

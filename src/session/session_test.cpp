@@ -69,6 +69,15 @@ TEST(SessionFlow, AlternateStartLightOpensGameOneDarkGameTwo) {
   EXPECT_EQ(session.to_move(), Side::Dark);
 }
 
+TEST(SessionFlow, AGivenOpenerOverridesTheStartRule) {
+  Settings settings = between_friends();
+  settings.starts = StartRule::HigherThrow;
+  const Session session = Session::start(settings, 1, kNow, Side::Dark);
+  EXPECT_EQ(session.to_move(), Side::Dark);
+  EXPECT_EQ(session.throws(), 0u);  // no opening rounds
+  ASSERT_EQ(session.history().size(), 2u);
+}
+
 TEST(SessionFlow, SameSeedAndIntentsGiveTheSameGame) {
   Session a = Session::start(between_friends(), 99, kNow);
   Session b = Session::start(between_friends(), 99, kNow);

@@ -472,6 +472,11 @@ void open_menu(const Game& game, UiState& ui) {
 }
 
 void handle_key(Game& game, UiState& ui, const Key& key) {
+  if (board_hidden(ui)) {
+    // The screen only asks for room: any other key would act unseen.
+    if (is_char(key, 'q') || is_char(key, 'Q')) ui.quit = true;
+    return;
+  }
   if (ui.overlay == Overlay::Building) {
     // q cancels the build here rather than quitting, so no solve is cut off unawares.
     if (is_char(key, 'q') || is_char(key, 'Q') || key.code == KeyCode::Escape) {
@@ -593,7 +598,7 @@ void sync_ui(const Game& game, UiState& ui) {
 }
 
 bool step_due(const Game& game, const UiState& ui) {
-  return ui.overlay == Overlay::None &&
+  return ui.overlay == Overlay::None && !board_hidden(ui) &&
          (game.computer_to_act() || game.automatic_action().has_value());
 }
 

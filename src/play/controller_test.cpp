@@ -209,6 +209,70 @@ TEST(Keys, QuitWorksFromEveryScreen) {
   }
 }
 
+// Below kMinWidth x kMinHeight the screen only asks for room: keys must not act unseen.
+void hide_board(UiState& ui, bool hidden) {
+  ui.screen_width = hidden ? 60 : kMinWidth;
+  ui.screen_height = hidden ? 20 : kMinHeight;
+}
+
+TEST(Keys, NothingButQuitActsWhileTheBoardIsHidden) {
+  Game game = make_game();
+  UiState ui;
+  sync_ui(game, ui);
+  hide_board(ui, true);
+  const std::string before = snapshot(game);
+  press(game, ui, "t \r5sp?lmnrv\x1b[C\x1b");
+  EXPECT_EQ(snapshot(game), before);
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  EXPECT_TRUE(ui.route_numbers);
+  EXPECT_EQ(ui.message, "");
+
+  hide_board(ui, false);
+  press(game, ui, "t");
+  ASSERT_EQ(game.phase(), Phase::Move);
+  const std::string thrown = snapshot(game);
+  hide_board(ui, true);
+  press(game, ui, "\r\x1b[Cp");
+  EXPECT_EQ(snapshot(game), thrown) << "Enter must not move a piece unseen";
+  hide_board(ui, false);
+  press(game, ui, "\r");
+  EXPECT_EQ(game.position().turn, Side::Dark) << "once the board shows, Enter moves";
+
+  hide_board(ui, true);
+  press(game, ui, "q");
+  EXPECT_TRUE(ui.quit);
+}
+
+TEST(Keys, OverlaysIgnoreKeysWhileTheBoardIsHidden) {
+  Game game = make_game();
+  UiState ui;
+  press(game, ui, "m");
+  hide_board(ui, true);
+  press(game, ui, "\x1b[B\x1b[C\r\x1b");
+  EXPECT_EQ(ui.overlay, Overlay::Menu);
+  EXPECT_EQ(ui.menu_row, 0);
+  EXPECT_EQ(ui.draft, game.settings());
+  press(game, ui, "Q");
+  EXPECT_TRUE(ui.quit);
+}
+
+TEST(Steps, TheComputerWaitsWhileTheBoardIsHidden) {
+  Game game = make_game("first", 3);
+  UiState ui;
+  ASSERT_FALSE(game.force_roll(0));
+  ASSERT_FALSE(game.pass());
+  hide_board(ui, true);
+  EXPECT_FALSE(step_due(game, ui));
+  hide_board(ui, false);
+  EXPECT_TRUE(step_due(game, ui));
+  game.set_automation(true, true);
+  ASSERT_FALSE(game.force_roll(0));
+  ASSERT_FALSE(game.pass());  // now light: an automatic pass is due after a 0
+  ASSERT_FALSE(game.force_roll(0));
+  hide_board(ui, true);
+  EXPECT_FALSE(step_due(game, ui)) << "no automatic pass unseen";
+}
+
 TEST(Steps, ComputerAndAutomaticActionsAreDueOnlyWithoutOverlay) {
   Game game = make_game("first", 3);
   UiState ui;

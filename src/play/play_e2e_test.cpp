@@ -151,6 +151,30 @@ TEST(PlayE2E, ComputerMovesAreLoggedAndResizeRedraws) {
   EXPECT_NE(screen.find("COOKED"), std::string::npos) << screen;
 }
 
+TEST(PlayE2E, KeysWaitWhileTheBoardIsHidden) {
+  if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
+  Tmux tmux;
+  tmux.start(kUr + " play --opponent friend --seed 5 --no-color");
+  tmux.wait_for("Light to throw");
+  tmux.resize(60, 20);
+  std::string screen = tmux.wait_for("This one is 60×20.");
+  ASSERT_NE(screen.find("This one is 60×20."), std::string::npos) << screen;
+  tmux.keys("t");
+  tmux.keys("Enter");
+  tmux.keys("l");
+  tmux.resize(100, 30);
+  screen = tmux.wait_for("Light to throw");
+  EXPECT_NE(screen.find("Light to throw"), std::string::npos) << "nothing was thrown\n" << screen;
+  EXPECT_EQ(screen.find("threw"), std::string::npos) << screen;
+  EXPECT_EQ(screen.find("Log of this session"), std::string::npos) << screen;
+  tmux.resize(60, 20);
+  tmux.wait_for("This one is 60×20.");
+  tmux.keys("q");
+  screen = tmux.wait_for("DONE");
+  EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << "q still quits\n" << screen;
+  EXPECT_NE(screen.find("COOKED"), std::string::npos) << screen;
+}
+
 TEST(PlayE2E, TerminateSignalRestoresTheTerminal) {
   if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
   Tmux tmux;

@@ -422,7 +422,7 @@ Canvas compose_screen(const Game& game, const UiState& ui, int width, int height
         "ur play needs a terminal of at least " + std::to_string(kMinWidth) + "×" +
             std::to_string(kMinHeight) + ".",
         "This one is " + std::to_string(width) + "×" + std::to_string(height) + ".",
-        "Enlarge it, or press q to quit."};
+        "Enlarge it, or press q to quit.", "Other keys wait until the game shows."};
     int y = std::max(0, height / 2 - 1);
     for (const std::string& line : lines) canvas.put(0, y++, line);
     return canvas;

@@ -64,9 +64,16 @@ struct UiState {
   bool waiting = false;      // a computer step or an automatic action is about to happen
   int result_shown_for = 0;  // number of the last game whose game-over screen was opened
   bool quit = false;
+  int screen_width = kMinWidth;  // the terminal's size, as last drawn
+  int screen_height = kMinHeight;
   const TableBuilder* tables = nullptr;  // offers to build missing tables; null: never offers
   std::optional<TableRequest> table;     // while asking about, or building, a table
 };
+
+// True when the terminal is too small to show the game: then only q and resizing act.
+inline bool board_hidden(const UiState& ui) {
+  return ui.screen_width < kMinWidth || ui.screen_height < kMinHeight;
+}
 
 // The board marks for the game's current state and cursor.
 BoardMarks marks_for(const Game& game, const UiState& ui);

@@ -131,11 +131,56 @@ TEST(Screen, FriendGameAfterAThrow) {
 )"));
 }
 
+std::vector<std::string> screen_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t begin = 0;
+  for (std::size_t end; (end = text.find('\n', begin)) != std::string::npos; begin = end + 1) {
+    lines.push_back(text.substr(begin, end - begin));
+  }
+  return lines;
+}
+
+// True when `inner` stands in `line` between two box borders, with only blanks between.
+bool between_borders(const std::string& line, const std::string& inner) {
+  const std::size_t at = line.find(inner);
+  if (at == std::string::npos) return false;
+  const std::string before = line.substr(0, line.find_last_not_of(' ', at - 1) + 1);
+  const std::size_t after = line.find_first_not_of(' ', at + inner.size());
+  return before.ends_with("│") && after != std::string::npos &&
+         line.compare(after, std::string("│").size(), "│") == 0;
+}
+
+TEST(Screen, GameOverBoxKeepsItsBordersAndTheWinnerMark) {
+  for (const auto& [width, height] : {std::pair{80, 24}, std::pair{120, 40}}) {
+    Game game = testing::make_game();
+    ASSERT_FALSE(game.force_roll(0));
+    ASSERT_FALSE(game.pass());
+    ASSERT_FALSE(game.resign());  // dark, to move, gives up: light wins
+    UiState ui;
+    sync_ui(game, ui);
+    ASSERT_EQ(ui.overlay, Overlay::GameOver);
+    const std::string text = compose_screen(game, ui, width, height).text(false);
+    // The box's lines: its keys (the headline below the dice has others) and its tally.
+    for (const std::string inner :
+         {"n new game · m menu · l log · Esc board · q quit", "Session: light 1 – 0 dark"}) {
+      int seen = 0;
+      for (const std::string& line : screen_lines(text)) {
+        if (line.find(inner) == std::string::npos) continue;
+        ++seen;
+        EXPECT_TRUE(between_borders(line, inner)) << width << "x" << height << "\n" << text;
+      }
+      EXPECT_EQ(seen, 1) << inner << "\n" << text;
+    }
+    EXPECT_NE(text.find("○ light  ★ winner"), std::string::npos) << text;
+  }
+}
+
 TEST(Screen, TooSmallTerminalAsksForRoom) {
   Game game = testing::make_game();
   const std::string text = compose_screen(game, UiState{}, 60, 20).text(false);
   EXPECT_NE(text.find("ur play needs a terminal of at least 80×24."), std::string::npos);
   EXPECT_NE(text.find("This one is 60×20."), std::string::npos);
+  EXPECT_NE(text.find("Other keys wait until the game shows."), std::string::npos) << text;
 }
 
 TEST(Screen, ColourIsOnlyInTheColouredRendering) {

@@ -244,7 +244,8 @@ void draw_log(Canvas& canvas, int ox, int oy, const Game& game) {
 }
 
 void draw_game_over(Canvas& canvas, int ox, int oy, const Game& game) {
-  const int x = ox + 16, y = oy + 5, width = 48, height = 8;
+  // Over the board only: the side labels around it keep "★ winner" in sight.
+  const int x = ox + 10, y = oy + kBoardRow + 1, width = 60, height = kBoardHeight - 2;
   draw_box(canvas, x, y, width, height, "Game " + std::to_string(game.game_number()) + " over");
   const Side won = *game.winner();
   std::string result = capitalized(wins(game, won)) + "!";

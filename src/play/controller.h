@@ -11,7 +11,23 @@
 
 namespace ur::play {
 
-enum class KeyCode { Char, Enter, Escape, Up, Down, Left, Right, Tab, BackTab, Backspace, Other };
+enum class KeyCode {
+  Char,
+  Enter,
+  Escape,
+  Up,
+  Down,
+  Left,
+  Right,
+  PageUp,
+  PageDown,
+  Home,
+  End,
+  Tab,
+  BackTab,
+  Backspace,
+  Other
+};
 
 struct Key {
   KeyCode code = KeyCode::Other;

@@ -1,5 +1,7 @@
 #include "play/controller.h"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -44,6 +46,17 @@ TEST(DecodeKeys, UnfinishedSequenceWaits) {
   const auto keys = decode_keys(bytes, false);
   ASSERT_EQ(keys.size(), 1u);
   EXPECT_EQ(keys[0].code, KeyCode::Right);
+}
+
+TEST(DecodeKeys, PageKeysHomeAndEndInTheirCommonForms) {
+  std::string bytes = "\x1b[5~\x1b[6~\x1b[H\x1b[1~\x1b[7~\x1bOH\x1b[F\x1b[4~\x1b[8~\x1bOF\x1b[3~";
+  const auto keys = decode_keys(bytes, false);
+  ASSERT_EQ(keys.size(), 11u);
+  EXPECT_EQ(keys[0].code, KeyCode::PageUp);
+  EXPECT_EQ(keys[1].code, KeyCode::PageDown);
+  for (int i = 2; i < 6; ++i) EXPECT_EQ(keys[i].code, KeyCode::Home) << i;
+  for (int i = 6; i < 10; ++i) EXPECT_EQ(keys[i].code, KeyCode::End) << i;
+  EXPECT_EQ(keys[10].code, KeyCode::Other) << "Delete has no use";
 }
 
 TEST(Keys, BadKeysGiveAMessageAndChangeNothing) {
@@ -198,6 +211,60 @@ TEST(Keys, RulesAndLogScreensCloseOnAnyKey) {
   EXPECT_NE(screen.find("Game 1: light starts."), std::string::npos) << screen;
   press(game, ui, "x");
   EXPECT_EQ(ui.overlay, Overlay::None);
+}
+
+// The log screen's text rows (between its borders), top to bottom.
+std::vector<std::string> log_screen_rows(const Game& game, const UiState& ui) {
+  const auto lines = compose_screen(game, ui, kMinWidth, kMinHeight).lines(false);
+  return std::vector<std::string>(lines.begin() + 1, lines.begin() + 1 + kLogRows);
+}
+
+bool shows(const std::vector<std::string>& rows, const std::string& text) {
+  return std::any_of(rows.begin(), rows.end(),
+                     [&](const std::string& row) { return row.find(text) != std::string::npos; });
+}
+
+TEST(Keys, LogShowsTheWholeSessionAndScrolls) {
+  Game game = make_game();
+  for (int i = 0; i < 59; ++i) game.new_game();  // 60 entries: "Game 1: …" to "Game 60: …"
+  UiState ui;
+  press(game, ui, "l");
+  ASSERT_EQ(ui.overlay, Overlay::Log);
+  const int first_of_last_page = 60 - kLogRows + 1;
+  const auto first_shown = [&](int game_number) {
+    const auto rows = log_screen_rows(game, ui);
+    return shows(rows, "Game " + std::to_string(game_number) + ": ") &&
+           !shows(rows, "Game " + std::to_string(game_number - 1) + ": ");
+  };
+  EXPECT_TRUE(first_shown(first_of_last_page)) << "opens on the latest entries";
+  EXPECT_TRUE(shows(log_screen_rows(game, ui), "Game 60: "));
+  press(game, ui, "\x1b[A");
+  EXPECT_TRUE(first_shown(first_of_last_page - 1)) << "↑ scrolls one line";
+  press(game, ui, "\x1b[B\x1b[B");
+  EXPECT_TRUE(first_shown(first_of_last_page)) << "↓ stops at the end";
+  press(game, ui, "\x1b[5~");
+  EXPECT_TRUE(first_shown(first_of_last_page - kLogRows + 1)) << "PgUp keeps one line";
+  press(game, ui, "\x1b[H");
+  EXPECT_TRUE(first_shown(1)) << "Home: the first game";
+  press(game, ui, "\x1b[A");
+  EXPECT_TRUE(first_shown(1)) << "↑ stops at the top";
+  press(game, ui, "\x1b[6~");
+  EXPECT_TRUE(first_shown(kLogRows)) << "PgDn keeps one line";
+  press(game, ui, "\x1b[F");
+  EXPECT_TRUE(first_shown(first_of_last_page)) << "End: the latest";
+  EXPECT_EQ(ui.overlay, Overlay::Log) << "scrolling keys keep the log open";
+  const std::string screen = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(screen.find("↑↓ PgUp PgDn Home End"), std::string::npos) << screen;
+  press(game, ui, "x");
+  EXPECT_EQ(ui.overlay, Overlay::None);
+}
+
+TEST(Keys, ShortLogStaysAtTheTop) {
+  Game game = make_game();
+  UiState ui;
+  press(game, ui, "l\x1b[A\x1b[5~");
+  const auto rows = log_screen_rows(game, ui);
+  EXPECT_NE(rows[0].find("Game 1: light starts."), std::string::npos) << rows[0];
 }
 
 TEST(Keys, QuitWorksFromEveryScreen) {

@@ -233,14 +233,20 @@ void draw_rules(Canvas& canvas, int ox, int oy) {
   for (const std::string& text : rules_text()) canvas.put(ox + 2, line++, text);
 }
 
-void draw_log(Canvas& canvas, int ox, int oy, const Game& game) {
-  draw_box(canvas, ox, oy, kMinWidth, kMinHeight, "Log of this session (any key returns)");
-  const auto& log = game.log();
-  const std::size_t rows = kMinHeight - 2;
-  const std::size_t first = log.size() > rows ? log.size() - rows : 0;
-  for (std::size_t i = first; i < log.size(); ++i) {
-    canvas.put(ox + 2, oy + 1 + static_cast<int>(i - first), log[i]);
-  }
+void draw_log(Canvas& canvas, int ox, int oy, const Game& game, const UiState& ui) {
+  draw_box(canvas, ox, oy, kMinWidth, kMinHeight, "Log of this session");
+  const std::vector<std::string> rows = log_rows(game);
+  const int total = static_cast<int>(rows.size());
+  const int top = std::clamp(ui.log_top, 0, std::max(0, total - kLogRows));
+  const int shown = std::min(kLogRows, total - top);
+  for (int i = 0; i < shown; ++i) canvas.put(ox + 2, oy + 1 + i, rows[top + i]);
+  const std::string place = total <= kLogRows
+                                ? "all " + std::to_string(total) + " rows"
+                                : std::to_string(top + 1) + "–" + std::to_string(top + shown) +
+                                      " of " + std::to_string(total);
+  canvas.put_centered(ox, oy + kMinHeight - 1, kMinWidth,
+                      " " + place + " · ↑↓ PgUp PgDn Home End scroll · other keys return ",
+                      palette::kHint);
 }
 
 void draw_game_over(Canvas& canvas, int ox, int oy, const Game& game) {
@@ -380,6 +386,15 @@ BoardMarks marks_for(const Game& game, const UiState& ui) {
   return marks;
 }
 
+std::vector<std::string> log_rows(const Game& game) {
+  std::vector<std::string> rows;
+  for (const std::string& entry : game.log()) {
+    const auto lines = wrap(entry, kMinWidth - 4);
+    rows.insert(rows.end(), lines.begin(), lines.end());
+  }
+  return rows;
+}
+
 std::string settings_summary(const Settings& settings) {
   return std::to_string(settings.rules.pieces) +
          (settings.rules.pieces == 1 ? " piece · " : " pieces · ") +
@@ -449,7 +464,7 @@ Canvas compose_screen(const Game& game, const UiState& ui, int width, int height
       draw_rules(canvas, ox, oy);
       break;
     case Overlay::Log:
-      draw_log(canvas, ox, oy, game);
+      draw_log(canvas, ox, oy, game, ui);
       break;
     case Overlay::GameOver:
       draw_game_over(canvas, ox, oy, game);

@@ -16,6 +16,8 @@ namespace ur::play {
 // The smallest terminal the game draws in.
 inline constexpr int kMinWidth = 80;
 inline constexpr int kMinHeight = 24;
+// Log entries the log screen shows at a time (its box fills kMinHeight).
+inline constexpr int kLogRows = kMinHeight - 2;
 
 enum class Overlay {
   None,
@@ -64,6 +66,7 @@ struct UiState {
   bool waiting = false;      // a computer step or an automatic action is about to happen
   int result_shown_for = 0;  // number of the last game whose game-over screen was opened
   bool quit = false;
+  int log_top = 0;               // the first log row the log screen shows
   int screen_width = kMinWidth;  // the terminal's size, as last drawn
   int screen_height = kMinHeight;
   const TableBuilder* tables = nullptr;  // offers to build missing tables; null: never offers
@@ -77,6 +80,9 @@ inline bool board_hidden(const UiState& ui) {
 
 // The board marks for the game's current state and cursor.
 BoardMarks marks_for(const Game& game, const UiState& ui);
+
+// The session's log as the log screen shows it: every entry, wrapped to the box's width.
+std::vector<std::string> log_rows(const Game& game);
 
 // The whole screen for a terminal of width x height (at least kMinWidth x kMinHeight; a
 // smaller terminal gets a message asking for more room).

@@ -98,6 +98,40 @@ TEST(BoardView, DarksViewDashesLightsPrivateSquaresAndPreviewsBearingOff) {
 )"));
 }
 
+TEST(Screen, StatusLinesFitIn80ColumnsWithEveryOptionOn) {
+  Game game(&make_agent);
+  Settings settings;
+  settings.opponent = std::string(kFriend);
+  settings.rules.bear_off = BearOff::Any;
+  settings.opener = Opener::HigherThrow;
+  settings.auto_play = true;
+  settings.auto_pass = true;
+  settings.seed = 18446744073709551615ULL;
+  ASSERT_FALSE(game.configure(settings));
+  for (int i = 0; i < 11; ++i) {  // two-digit game number and tally
+    ASSERT_FALSE(game.resign());
+    game.new_game();
+  }
+  UiState ui;
+  sync_ui(game, ui);
+  const auto lines = compose_screen(game, ui, kMinWidth, kMinHeight).lines(false);
+  const std::string status = "game 12 · seed 18446744073709551615 · light ";
+  EXPECT_NE(lines[0].find(status), std::string::npos) << lines[0];
+  EXPECT_TRUE(lines[0].ends_with(" dark")) << lines[0];
+  // The title, full or shortened, stops before the status with a gap: nothing overlaps.
+  const std::string title = lines[0].substr(0, lines[0].find(status));
+  EXPECT_TRUE(title.starts_with(" ur ")) << lines[0];
+  const std::string rest = title.substr(title.starts_with(" ur · the Royal Game of Ur  ") ? 27 : 3);
+  EXPECT_EQ(rest.find_first_not_of(' '), std::string::npos) << lines[0];
+  for (const std::string& line : lines) EXPECT_LE(text_width(line), kMinWidth - 1) << line;
+  const std::string summary = settings_summary(game.settings());
+  for (const char* part :
+       {"7 pieces", "any-throw bear-off", "higher throw starts", "auto-play", "auto-pass"}) {
+    EXPECT_NE(summary.find(part), std::string::npos) << part;
+  }
+  EXPECT_EQ(lines[kMinHeight - 2], "  " + summary);
+}
+
 TEST(Screen, FriendGameAfterAThrow) {
   Game game = testing::make_game(std::string(kFriend), 5);
   ASSERT_FALSE(game.force_roll(3));
@@ -126,7 +160,7 @@ TEST(Screen, FriendGameAfterAThrow) {
 
   › Game 1: light starts.
 
-  7 pieces · exact bear-off · alternate starts · auto-play off · auto-pass off
+  7 pieces · exact bear-off · alternate starts
   ←→ choose · ⏎ move · v numbers · m menu · n new · r resign · ? help · q quit
 )"));
 }

@@ -22,6 +22,8 @@ constexpr int kSettingsRow = 22;
 constexpr int kKeysRow = 23;
 constexpr int kLeft = 2;
 constexpr int kHeadlineColumn = 34;  // right of the dice and their count
+constexpr std::string_view kTitle = "ur · the Royal Game of Ur";
+constexpr std::string_view kShortTitle = "ur";
 
 // Splits `text` into lines of at most `width` cells, breaking at spaces.
 std::vector<std::string> wrap(const std::string& text, int width) {
@@ -330,7 +332,13 @@ void draw_building(Canvas& canvas, int ox, int oy, const UiState& ui) {
 void draw_game(Canvas& canvas, int ox, int oy, const Game& game, const UiState& ui) {
   const std::string status = "game " + std::to_string(game.game_number()) + " · seed " +
                              std::to_string(game.settings().seed) + " · " + tally_text(game);
-  canvas.put(ox + kMinWidth - 1 - text_width(status), oy + kTitleRow, status, palette::kHint);
+  const int status_x = kMinWidth - 1 - text_width(status);
+  // A long seed and tally leave no room for the full title: then it shrinks to "ur".
+  if (status_x < 1 + text_width(kTitle) + 2) {
+    canvas.fill(ox + 1, oy + kTitleRow, kMinWidth - 1, 1);
+    canvas.put(ox + 1, oy + kTitleRow, kShortTitle, palette::kTitle);
+  }
+  canvas.put(ox + status_x, oy + kTitleRow, status, palette::kHint);
 
   draw_side_label(canvas, ox + kLeft, oy + kDarkLabelRow, game, Side::Dark);
   BoardOptions options;
@@ -396,12 +404,12 @@ std::vector<std::string> log_rows(const Game& game) {
 }
 
 std::string settings_summary(const Settings& settings) {
+  // Auto-play and auto-pass are named only when on, so every setting fits in 80 columns.
   return std::to_string(settings.rules.pieces) +
          (settings.rules.pieces == 1 ? " piece · " : " pieces · ") +
          (settings.rules.bear_off == BearOff::Exact ? "exact" : "any-throw") + " bear-off · " +
-         opener_name(settings.opener) + " starts · auto-play " +
-         (settings.auto_play ? "on" : "off") + " · auto-pass " +
-         (settings.auto_pass ? "on" : "off");
+         opener_name(settings.opener) + " starts" + (settings.auto_play ? " · auto-play" : "") +
+         (settings.auto_pass ? " · auto-pass" : "");
 }
 
 const std::vector<std::string>& rules_text() {
@@ -445,7 +453,7 @@ Canvas compose_screen(const Game& game, const UiState& ui, int width, int height
   }
   const int ox = (width - kMinWidth) / 2, oy = (height - kMinHeight) / 2;
 
-  canvas.put(ox + 1, oy + kTitleRow, "ur · the Royal Game of Ur", palette::kTitle);
+  canvas.put(ox + 1, oy + kTitleRow, kTitle, palette::kTitle);
   if (game.game_number() > 0) {
     draw_game(canvas, ox, oy, game, ui);
   } else {

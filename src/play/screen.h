@@ -88,8 +88,9 @@ std::vector<std::string> log_rows(const Game& game);
 // smaller terminal gets a message asking for more room).
 Canvas compose_screen(const Game& game, const UiState& ui, int width, int height);
 
-// One line about the rule and play settings (not the seed), e.g.
-// "7 pieces · exact bear-off · alternate starts · auto-play off · auto-pass off".
+// One line about the rule and play settings (not the seed), at most 76 cells, e.g.
+// "7 pieces · exact bear-off · alternate starts" or, with every option on,
+// "7 pieces · any-throw bear-off · higher throw starts · auto-play · auto-pass".
 std::string settings_summary(const Settings& settings);
 
 // The rules screen text (our own words for rules.md) followed by the keys.

@@ -98,6 +98,77 @@ TEST(BoardView, DarksViewDashesLightsPrivateSquaresAndPreviewsBearingOff) {
 )"));
 }
 
+TEST(BoardView, LastMoveMarksItsFromAndToSquaresInGlyphs) {
+  BoardMarks marks;
+  marks.last_from = 7;
+  marks.last_to = 10;
+  marks.last_side = Side::Dark;
+  EXPECT_EQ(board_text(finkel_rules(), parse("L:3/2,5,9/1:5/10,14/0"), marks, {}), pinned(R"(
+┌┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┐ ╭start╮ ╭home─╮ ┌┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┐
+┆✿     4┆      3┆      2┆      1┆ │ ● ×5│ │ ● ×0│ ┆✿    14┆     13┆
+┆       ┆       ┆       ┆       ┆ ╰─────╯ ╰─────╯ ┆   ●   ┆       ┆
+├───────┼───────┼───────┼───────┼────────┬────────┼───────┼───────┤
+│      5│      6│      7│✿     8│       9│      10│     11│     12│
+│   ○   │       │  ‹ ›  │       │   ○    │  ‹●›   │       │       │
+├───────┼───────┼───────┼───────┼────────┴────────┼───────┼───────┤
+│✿     4│      3│      2│      1│ ╭start╮ ╭home─╮ │✿    14│     13│
+│       │       │   ○   │       │ │ ○ ×3│ │ ○ ×1│ │       │       │
+└───────┴───────┴───────┴───────┘ ╰─────╯ ╰─────╯ └───────┴───────┘
+)"));
+  // Entering marks the start tray; bearing off marks the home tray.
+  marks.last_from = 0;
+  marks.last_to = 2;
+  const std::string entered = board_text(finkel_rules(), parse("L:7/-/0:6/2/0"), marks, {});
+  EXPECT_NE(entered.find("│‹●›×6│"), std::string::npos) << entered;
+  EXPECT_NE(entered.find("┆  ‹●›  ┆"), std::string::npos) << entered;
+  marks.last_from = 13;
+  marks.last_to = 15;
+  const std::string borne = board_text(finkel_rules(), parse("L:7/-/0:6/-/1"), marks, {});
+  EXPECT_NE(borne.find("│‹●›×1│"), std::string::npos) << borne;
+  EXPECT_NE(borne.find("┆  ‹ ›  ┆"), std::string::npos) << borne;
+}
+
+// After the computer's move the board marks it until the player acts (throws).
+TEST(Screen, TheComputersLastMoveIsMarkedUntilThePlayerThrows) {
+  Game game = testing::make_game("first", 1);
+  ASSERT_FALSE(game.force_roll(4));
+  ASSERT_FALSE(game.move(0));  // light on 4, throws again
+  ASSERT_FALSE(game.force_roll(1));
+  ASSERT_FALSE(game.move(4));  // light on 5
+  UiState ui;
+  EXPECT_FALSE(marks_for(game, ui).last_to) << "the player's own move is not marked";
+  ASSERT_FALSE(game.force_roll(4));
+  ASSERT_FALSE(game.computer_step());  // dark enters on 4: rosette, throws again
+  ASSERT_FALSE(game.force_roll(1));
+  ASSERT_FALSE(game.computer_step());  // dark 4 → 5, capturing light
+  ASSERT_EQ(game.position().turn, Side::Light);
+  const BoardMarks marks = marks_for(game, ui);
+  EXPECT_EQ(marks.last_from, 4);
+  EXPECT_EQ(marks.last_to, 5);
+  EXPECT_EQ(marks.last_side, Side::Dark);
+  const std::string screen = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(screen.find("│  ‹●›  │"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("┆  ‹ ›  ┆"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("‹ › ‹●› mark dark's last move: 4 → 5"), std::string::npos)
+      << "the marks are explained in words\n"
+      << screen;
+  ASSERT_FALSE(game.throw_dice());
+  EXPECT_FALSE(marks_for(game, ui).last_to) << "gone once the player acts";
+  EXPECT_FALSE(marks_for(game, ui).last_from);
+}
+
+TEST(Screen, BetweenFriendsTheOpponentsLastMoveIsMarked) {
+  Game game = testing::make_game();
+  ASSERT_FALSE(game.force_roll(2));
+  ASSERT_FALSE(game.move(0));
+  UiState ui;
+  EXPECT_EQ(marks_for(game, ui).last_from, 0);
+  EXPECT_EQ(marks_for(game, ui).last_to, 2);
+  EXPECT_EQ(marks_for(game, ui).last_side, Side::Light);
+  ASSERT_FALSE(game.force_roll(0));
+  EXPECT_FALSE(marks_for(game, ui).last_to);
+}
+
 TEST(Screen, StatusLinesFitIn80ColumnsWithEveryOptionOn) {
   Game game(&make_agent);
   Settings settings;

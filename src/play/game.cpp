@@ -166,8 +166,7 @@ ActionError Game::move(Square from) {
   const Move move = *chosen;
   const Side mover = position_.turn;
   add_log(
-      side_label(mover) + " threw " + std::to_string(roll_) + ": " +
-      square_name(settings_.rules, move.from) + " → " + square_name(settings_.rules, move.to) +
+      side_label(mover) + " threw " + std::to_string(roll_) + ": " + move_squares(move) +
       (move.capture ? ", captured " + (against_computer() && mover == kComputerSide
                                            ? std::string("your piece")
                                            : side_label(opponent(mover)) + "'s piece")
@@ -264,9 +263,12 @@ Side Game::viewer() const {
   return against_computer() ? opponent(kComputerSide) : position_.turn;
 }
 
+std::string Game::move_squares(const Move& move) const {
+  return square_name(settings_.rules, move.from) + " → " + square_name(settings_.rules, move.to);
+}
+
 std::string Game::describe_move(const Move& move) const {
-  std::string text =
-      square_name(settings_.rules, move.from) + " → " + square_name(settings_.rules, move.to);
+  std::string text = move_squares(move);
   if (move.from == 0) text += ", enters a new piece";
   if (move.to >= settings_.rules.home_square()) text += ", bears off";
   if (move.capture) {

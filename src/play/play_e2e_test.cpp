@@ -219,6 +219,28 @@ TEST(PlayE2E, LogScrollsWithPageKeysHomeAndEnd) {
   EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
 }
 
+TEST(PlayE2E, TheComputersLastMoveIsMarkedUntilYouThrow) {
+  if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
+  Tmux tmux;
+  // Seed 1: you throw 1 and enter, then dark throws 3 and enters on its 3.
+  tmux.start(kUr + " play --opponent easy --seed 1 --no-color");
+  tmux.wait_for("Your turn: throw the dice");
+  tmux.keys("t");
+  tmux.wait_for("You threw");
+  tmux.keys("Enter");
+  std::string screen = tmux.settled("mark dark's last move");
+  EXPECT_NE(screen.find("Your turn: throw the dice"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("‹ › ‹●› mark dark's last move: start → 3"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("│‹●›×6│"), std::string::npos) << "entered from the start tray\n" << screen;
+  EXPECT_NE(screen.find("┆  ‹●›  ┆"), std::string::npos) << "and landed on the board\n" << screen;
+  tmux.keys("t");
+  screen = tmux.settled("You threw");
+  EXPECT_EQ(screen.find("‹"), std::string::npos) << "gone once you act\n" << screen;
+  tmux.keys("q");
+  screen = tmux.wait_for("DONE");
+  EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
+}
+
 TEST(PlayE2E, TerminateSignalRestoresTheTerminal) {
   if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
   Tmux tmux;

@@ -125,6 +125,11 @@ Headline headline(const Game& game, const UiState& ui) {
 
 std::string detail(const Game& game, const UiState& ui) {
   if (game.phase() == Phase::Pass) return game.pass_reason();
+  if (const auto last = last_move_to_mark(game)) {
+    const std::string glyph(piece_glyph(last->side));
+    return "‹ › ‹" + glyph + "› mark " + game.side_label(last->side) +
+           "'s last move: " + game.move_squares(last->move);
+  }
   if (game.phase() != Phase::Move || game.computer_to_act()) return "";
   std::string text;
   if (!ui.typed.empty()) text = "typed " + ui.typed + ": ";
@@ -377,9 +382,21 @@ void draw_game(Canvas& canvas, int ox, int oy, const Game& game, const UiState& 
 
 }  // namespace
 
+std::optional<LastMove> last_move_to_mark(const Game& game) {
+  const auto& last = game.last_move();
+  if (!last) return std::nullopt;
+  // Against the computer only its moves are pointed out; between friends, the other's.
+  if (game.against_computer() && last->side != kComputerSide) return std::nullopt;
+  const bool before_next_action =
+      game.phase() == Phase::Throw && last->side != game.position().turn;
+  if (!before_next_action && game.phase() != Phase::Over) return std::nullopt;
+  return last;
+}
+
 BoardMarks marks_for(const Game& game, const UiState& ui) {
   BoardMarks marks;
-  if (const auto& last = game.last_move(); last && last->move.to < game.rules().home_square()) {
+  if (const auto last = last_move_to_mark(game)) {
+    marks.last_from = last->move.from;
     marks.last_to = last->move.to;
     marks.last_side = last->side;
   }
@@ -434,7 +451,7 @@ const std::vector<std::string>& rules_text() {
       "?          this screen              l            the log of this session",
       "q          quit",
       "",
-      "Pieces: ○ light, ● dark.   (○) can move   »(○)« chosen   [◌] lands here",
+      "○ light, ● dark  (○) can move  »(○)« chosen  [◌] lands  ‹ › ‹●› last move",
   };
   return text;
 }

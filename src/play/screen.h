@@ -78,6 +78,11 @@ inline bool board_hidden(const UiState& ui) {
   return ui.screen_width < kMinWidth || ui.screen_height < kMinHeight;
 }
 
+// The move the board points out (from and to): the other side's last move until the side
+// to move acts (throws), against the computer only the computer's, and the last move once
+// the game is over.
+std::optional<LastMove> last_move_to_mark(const Game& game);
+
 // The board marks for the game's current state and cursor.
 BoardMarks marks_for(const Game& game, const UiState& ui);
 

@@ -203,6 +203,58 @@ TEST(Screen, StatusLinesFitIn80ColumnsWithEveryOptionOn) {
   EXPECT_EQ(lines[kMinHeight - 2], "  " + summary);
 }
 
+// The rows of the screen below the dice that hold `text` wrapped, joined with spaces.
+std::string shown_below_dice(const std::vector<std::string>& lines, const std::string& first) {
+  std::string joined;
+  for (std::size_t row = 16; row < 19; ++row) {
+    const std::string line = lines[row].substr(std::min<std::size_t>(2, lines[row].size()));
+    if (joined.empty() && !line.starts_with(first)) continue;
+    if (line.empty()) break;
+    joined += (joined.empty() ? "" : " ") + line;
+  }
+  return joined;
+}
+
+TEST(Screen, PassNamesTheBlockersInFull) {
+  Game game = testing::make_game();
+  for (const auto& [roll, from] : {std::pair{4, 0}, {0, -1}, {4, 0}, {4, 4}, {0, -1}}) {
+    ASSERT_FALSE(game.force_roll(roll));  // light enters on 4; dark enters, goes on to 8
+    ASSERT_FALSE(from < 0 ? game.pass() : game.move(from));
+  }
+  ASSERT_FALSE(game.force_roll(4));
+  ASSERT_EQ(game.phase(), Phase::Pass);
+  const std::string reason =
+      "No piece can move 4 squares: start → 4 would land on your own piece; 4 → 8 would land "
+      "on the opponent's piece, safe on its rosette.";
+  ASSERT_EQ(game.pass_reason(), reason);
+  UiState ui;
+  sync_ui(game, ui);
+  const auto lines = compose_screen(game, ui, kMinWidth, kMinHeight).lines(false);
+  EXPECT_EQ(shown_below_dice(lines, "No piece"), reason);
+}
+
+TEST(Screen, ALongPassReasonAndTheKeyMessageAreNotCut) {
+  Game game = testing::make_game();
+  // Light fills 1..7, dark reaches the safe 8; -1 passes.
+  for (const auto& [roll, from] :
+       {std::pair{4, 0}, {3, 4},  {0, -1}, {4, 0},  {2, 4},  {0, -1}, {4, 0},
+        {1, 4},          {0, -1}, {4, 0},  {0, -1}, {0, -1}, {3, 0},  {0, -1},
+        {2, 0},          {0, -1}, {1, 0},  {4, 0},  {4, 4},  {0, -1}}) {
+    ASSERT_FALSE(game.force_roll(roll));
+    ASSERT_FALSE(from < 0 ? game.pass() : game.move(from)) << roll << " " << from;
+  }
+  ASSERT_FALSE(game.force_roll(1));
+  ASSERT_EQ(game.phase(), Phase::Pass);
+  UiState ui;
+  sync_ui(game, ui);
+  handle_key(game, ui, char_key('5'));
+  const auto lines = compose_screen(game, ui, kMinWidth, kMinHeight).lines(false);
+  EXPECT_EQ(shown_below_dice(lines, "No piece"), game.pass_reason());
+  EXPECT_GT(text_width(game.pass_reason()), 2 * (kMinWidth - 4)) << "needs three lines";
+  EXPECT_EQ(lines[19], "  ✗ " + ui.message);
+  for (const std::string& line : lines) EXPECT_LE(text_width(line), kMinWidth - 1) << line;
+}
+
 TEST(Screen, FriendGameAfterAThrow) {
   Game game = testing::make_game(std::string(kFriend), 5);
   ASSERT_FALSE(game.force_roll(3));

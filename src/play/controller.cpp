@@ -201,7 +201,8 @@ void handle_pass_phase(Game& game, UiState& ui, const Key& key) {
     return;
   }
   if (is_digit(key) || is_char(key, 's') || is_char(key, 't')) {
-    set_error(ui, game.pass_reason() + " Press p to pass.");
+    // The reason stands above, in full; a message line could not hold it.
+    set_error(ui, "No piece can use this throw (why: above): press p or Enter to pass.");
     return;
   }
   refuse_key(ui, key, "press p or Enter to pass.");

@@ -134,7 +134,7 @@ TEST(Keys, PassNeedsConfirmationWithTheReasonShown) {
   ASSERT_FALSE(game.force_roll(0));
   sync_ui(game, ui);
   press(game, ui, "s");
-  EXPECT_EQ(ui.message, "A throw of 0: the turn passes. Press p to pass.");
+  EXPECT_EQ(ui.message, "No piece can use this throw (why: above): press p or Enter to pass.");
   EXPECT_EQ(game.phase(), Phase::Pass);
   press(game, ui, "p");
   EXPECT_EQ(game.position().turn, Side::Dark);

@@ -15,7 +15,8 @@ constexpr int kDarkLabelRow = 1;
 constexpr int kBoardRow = 2;
 constexpr int kLightLabelRow = kBoardRow + kBoardHeight;
 constexpr int kDiceRow = 14;
-constexpr int kDetailRow = 17;  // two lines: the move preview or why the turn passes
+constexpr int kDetailRow = 17;  // the move preview or why the turn passes: two lines, or
+                                // three from the row above for a long pass reason
 constexpr int kMessageRow = 19;
 constexpr int kLogRow = 20;  // two lines: the latest log entries
 constexpr int kSettingsRow = 22;
@@ -360,8 +361,9 @@ void draw_game(Canvas& canvas, int ox, int oy, const Game& game, const UiState& 
   canvas.put(ox + kHeadlineColumn, oy + kDiceRow + 1, lines.second, palette::kHint);
 
   const auto detail_lines = wrap(detail(game, ui), kMinWidth - 2 * kLeft);
-  for (std::size_t i = 0; i < detail_lines.size() && i < 2; ++i) {
-    canvas.put(ox + kLeft, oy + kDetailRow + static_cast<int>(i), detail_lines[i],
+  const int detail_top = detail_lines.size() > 2 ? kDetailRow - 1 : kDetailRow;
+  for (std::size_t i = 0; i < detail_lines.size() && i < 3; ++i) {
+    canvas.put(ox + kLeft, oy + detail_top + static_cast<int>(i), detail_lines[i],
                palette::kTarget);
   }
   if (!ui.message.empty() && ui.overlay == Overlay::None) {

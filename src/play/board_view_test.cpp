@@ -255,6 +255,18 @@ TEST(Screen, ALongPassReasonAndTheKeyMessageAreNotCut) {
   for (const std::string& line : lines) EXPECT_LE(text_width(line), kMinWidth - 1) << line;
 }
 
+TEST(Screen, OnePieceIsSingular) {
+  Game game = testing::make_game(std::string(kFriend), 7, finkel_rules(1));
+  UiState ui;
+  ui.overlay = Overlay::Building;
+  ui.table = TableRequest{};
+  ui.table->settings.rules = finkel_rules(1);
+  const std::string building = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(building.find("Building the table: 1 piece, exact bear-off"), std::string::npos)
+      << building;
+  EXPECT_EQ(settings_summary(game.settings()), "1 piece · exact bear-off · alternate starts");
+}
+
 TEST(Screen, FriendGameAfterAThrow) {
   Game game = testing::make_game(std::string(kFriend), 5);
   ASSERT_FALSE(game.force_roll(3));

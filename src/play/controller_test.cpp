@@ -265,6 +265,8 @@ TEST(Keys, ShortLogStaysAtTheTop) {
   press(game, ui, "l\x1b[A\x1b[5~");
   const auto rows = log_screen_rows(game, ui);
   EXPECT_NE(rows[0].find("Game 1: light starts."), std::string::npos) << rows[0];
+  const std::string screen = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(screen.find(" all 1 row · "), std::string::npos) << screen;
 }
 
 TEST(Keys, QuitWorksFromEveryScreen) {

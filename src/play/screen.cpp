@@ -63,6 +63,11 @@ std::string tally_text(const Game& game) {
          std::to_string(tally[1]) + " " + game.side_label(Side::Dark);
 }
 
+// "1 piece", "7 pieces".
+std::string counted(int count, const std::string& noun) {
+  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
 std::string opener_name(Opener opener) {
   return opener == Opener::Alternate ? "alternate" : "higher throw";
 }
@@ -249,7 +254,7 @@ void draw_log(Canvas& canvas, int ox, int oy, const Game& game, const UiState& u
   const int shown = std::min(kLogRows, total - top);
   for (int i = 0; i < shown; ++i) canvas.put(ox + 2, oy + 1 + i, rows[top + i]);
   const std::string place = total <= kLogRows
-                                ? "all " + std::to_string(total) + " rows"
+                                ? "all " + counted(total, "row")
                                 : std::to_string(top + 1) + "–" + std::to_string(top + shown) +
                                       " of " + std::to_string(total);
   canvas.put_centered(ox, oy + kMinHeight - 1, kMinWidth,
@@ -309,7 +314,7 @@ void draw_building(Canvas& canvas, int ox, int oy, const UiState& ui) {
   const int x = ox + 6, y = oy + 6, width = 68, height = 10;
   const Rules& rules = request.settings.rules;
   draw_box(canvas, x, y, width, height,
-           "Building the table: " + std::to_string(rules.pieces) + " pieces, " +
+           "Building the table: " + counted(rules.pieces, "piece") + ", " +
                std::string(to_string(rules.bear_off)) + " bear-off");
   const int percent = static_cast<int>(status.fraction * 100);
   canvas.put(x + 2, y + 2, tables::progress_bar(status.fraction, width - 12), palette::kTarget);
@@ -424,8 +429,7 @@ std::vector<std::string> log_rows(const Game& game) {
 
 std::string settings_summary(const Settings& settings) {
   // Auto-play and auto-pass are named only when on, so every setting fits in 80 columns.
-  return std::to_string(settings.rules.pieces) +
-         (settings.rules.pieces == 1 ? " piece · " : " pieces · ") +
+  return counted(settings.rules.pieces, "piece") + " · " +
          (settings.rules.bear_off == BearOff::Exact ? "exact" : "any-throw") + " bear-off · " +
          opener_name(settings.opener) + " starts" + (settings.auto_play ? " · auto-play" : "") +
          (settings.auto_pass ? " · auto-pass" : "");

@@ -1,5 +1,7 @@
 #include "core/explain.h"
 
+#include <vector>
+
 namespace ur {
 
 IllegalReason why_illegal(const Rules& rules, const Position& position, Roll roll, Square from) {
@@ -49,11 +51,64 @@ std::string describe(IllegalReason reason, const Rules& rules, Roll roll, Square
   return "";
 }
 
+namespace {
+
+// "a", "a and b", "a, b and c".
+std::string listed(const std::vector<std::string>& items) {
+  std::string text;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) text += i + 1 == items.size() ? " and " : ", ";
+    text += items[i];
+  }
+  return text;
+}
+
+}  // namespace
+
 std::string why_pass(const Rules& rules, const Position& position, Roll roll) {
   if (roll <= 0) return "A throw of 0: the turn passes.";
   if (count_legal_moves(rules, position, roll) > 0) return "";
-  return "No piece can move " + std::to_string(roll) + (roll == 1 ? " square" : " squares") +
-         ": every landing square is blocked, or a bear-off would need an exact throw.";
+  // Every waiting piece is blocked; group them by blocker, each group in route order.
+  std::vector<std::string> own, safe, overshoot;
+  const auto blocked = [&](Square from) {
+    const std::string step = (from == 0 ? std::string("start") : std::to_string(from)) + " → " +
+                             std::to_string(from + roll);
+    switch (why_illegal(rules, position, roll, from)) {
+      case IllegalReason::OwnPieceOnTarget:
+        own.push_back(step);
+        break;
+      case IllegalReason::OpponentOnSafe:
+        safe.push_back(step);
+        break;
+      case IllegalReason::NeedsExactBearOff:
+        overshoot.push_back("exactly " + std::to_string(rules.home_square() - from) + " from " +
+                            std::to_string(from));
+        break;
+      default:
+        break;
+    }
+  };
+  const int us = index_of(position.turn);
+  if (position.start[us] > 0) blocked(0);
+  for (Square from = 1; from < rules.home_square(); ++from) {
+    if (position.board[us] & square_bit(from)) blocked(from);
+  }
+  std::vector<std::string> clauses;
+  if (!own.empty()) {
+    clauses.push_back(listed(own) + (own.size() == 1 ? " would land on your own piece"
+                                                     : " would land on your own pieces"));
+  }
+  if (!safe.empty()) {
+    clauses.push_back(listed(safe) +
+                      (safe.size() == 1
+                           ? " would land on the opponent's piece, safe on its rosette"
+                           : " would land on the opponent's pieces, safe on their rosettes"));
+  }
+  if (!overshoot.empty()) clauses.push_back("bearing off needs " + listed(overshoot));
+  std::string text =
+      "No piece can move " + std::to_string(roll) + (roll == 1 ? " square" : " squares");
+  for (std::size_t i = 0; i < clauses.size(); ++i) text += (i == 0 ? ": " : "; ") + clauses[i];
+  return text + ".";
 }
 
 }  // namespace ur

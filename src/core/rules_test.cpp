@@ -169,6 +169,40 @@ TEST(RulesTurn, PassExplainsWhy) {
   EXPECT_TRUE(why_pass(kFinkel, position, 1).empty());
 }
 
+// The pass reason names each waiting piece's blocker, in route order, start first.
+TEST(RulesTurn, PassReasonNamesOwnPiecesAndTheSafeOpponent) {
+  EXPECT_EQ(why_pass(kFinkel, parse("L:4/2,4,6/0:6/8/0"), 2),
+            "No piece can move 2 squares: start → 2, 2 → 4 and 4 → 6 would land on your own "
+            "pieces; 6 → 8 would land on the opponent's piece, safe on its rosette.");
+  EXPECT_EQ(why_pass(kFinkel, parse("L:6/4/0:6/8/0"), 4),
+            "No piece can move 4 squares: start → 4 would land on your own piece; 4 → 8 would "
+            "land on the opponent's piece, safe on its rosette.");
+}
+
+TEST(RulesTurn, PassReasonNamesEachOvershootUnderExactBearOff) {
+  EXPECT_EQ(why_pass(kFinkel, parse("L:0/14/6:7/-/0"), 3),
+            "No piece can move 3 squares: bearing off needs exactly 1 from 14.");
+  EXPECT_EQ(why_pass(kFinkel, parse("L:0/13,14/5:7/-/0"), 3),
+            "No piece can move 3 squares: bearing off needs exactly 2 from 13 and exactly 1 "
+            "from 14.");
+  EXPECT_EQ(why_pass(kFinkel, parse("L:0/13,14/5:7/-/0"), 1), "") << "14 bears off with a 1";
+}
+
+TEST(RulesTurn, PassReasonSpeaksToWhicheverSideMoves) {
+  // Dark to move: its own pieces block two moves, light sits safe on 8, and 14 overshoots.
+  EXPECT_EQ(why_pass(kFinkel, parse("D:6/8/0:4/4,10,14/0"), 4),
+            "No piece can move 4 squares: start → 4 and 10 → 14 would land on your own pieces; "
+            "4 → 8 would land on the opponent's piece, safe on its rosette; bearing off needs "
+            "exactly 1 from 14.");
+  EXPECT_EQ(why_pass(kFinkel, parse("D:6/8/0:4/4,10,14/0"), 1), "");
+}
+
+TEST(RulesTurn, PassReasonListsEveryBlockedPiece) {
+  EXPECT_EQ(why_pass(kFinkel, parse("L:0/1,2,3,4,5,6,7/0:6/8/0"), 1),
+            "No piece can move 1 square: 1 → 2, 2 → 3, 3 → 4, 4 → 5, 5 → 6 and 6 → 7 would land "
+            "on your own pieces; 7 → 8 would land on the opponent's piece, safe on its rosette.");
+}
+
 TEST(RulesTurn, PassHandsTheThrowToTheOpponentAndChangesNothingElse) {
   const Position position = parse("L:4/1,3/1:7/-/0");
   const Position passed = pass_turn(position);

@@ -9,6 +9,10 @@ constexpr int kColumns = 8;
 constexpr int kCellHeight = 3;  // 2 inside + 1 edge
 constexpr int kStartColumn = 4;
 constexpr int kHomeColumn = 5;
+// Brackets of the pointed-out last move: round its piece where it landed, and empty where
+// it came from, so that it shows without colour.
+constexpr std::string_view kLastLeft = "‹";
+constexpr std::string_view kLastRight = "›";
 // Cell widths including one edge: 7 inside, 8 for the bridge columns so that the trays in
 // the gaps beside the bridge have a blank margin around them.
 constexpr std::array<int, kColumns + 1> kColumnLeft = {0, 8, 16, 24, 32, 41, 50, 58, 66};
@@ -82,6 +86,7 @@ void draw_frame(Canvas& canvas, const Layout& at, const Rules& rules, const Boar
   }
 }
 
+// `marks` are the mover's (or none); `is_last` marks where the pointed-out move landed.
 void draw_piece(Canvas& canvas, int x0, int y0, Side side, const BoardMarks& marks, Square square,
                 bool is_last) {
   Style style = piece_style(side);
@@ -94,6 +99,9 @@ void draw_piece(Canvas& canvas, int x0, int y0, Side side, const BoardMarks& mar
   } else if (marks.movable & square_bit(square)) {
     canvas.put(centre - 1, line, "(", piece_style(side));
     canvas.put(centre + 1, line, ")", piece_style(side));
+  } else if (is_last) {
+    canvas.put(centre - 1, line, kLastLeft, piece_style(side));
+    canvas.put(centre + 1, line, kLastRight, piece_style(side));
   }
   canvas.put(centre, line, piece_glyph(side), style);
 }
@@ -145,13 +153,24 @@ void draw_board(Canvas& canvas, int x, int y, const Rules& rules, const Position
     } else if (own.movable & square_bit(0)) {
       left = "(";
       right = ")";
+    } else if (side == marks.last_side && marks.last_from == 0) {
+      left = kLastLeft;
+      right = kLastRight;
     }
     // The 17-cell gap holds blank, start tray, blank, home tray, blank.
     draw_tray(canvas, at.left(kStartColumn) + 2, tray_top, "start", side, position.start_of(side),
               left, right, marker);
     const bool home_target = own.target && *own.target >= rules.home_square();
+    const bool home_last =
+        side == marks.last_side && marks.last_to && *marks.last_to >= rules.home_square();
     draw_tray(canvas, at.left(kHomeColumn) + 1, tray_top, "home", side, position.home_of(side),
-              home_target ? "[" : " ", home_target ? "]" : " ", palette::kTarget);
+              home_target ? "["
+              : home_last ? kLastLeft
+                          : " ",
+              home_target ? "]"
+              : home_last ? kLastRight
+                          : " ",
+              home_target ? palette::kTarget : piece_style(side));
 
     SquareMask pieces = position.board_of(side);
     while (pieces) {
@@ -160,6 +179,16 @@ void draw_board(Canvas& canvas, int x, int y, const Rules& rules, const Position
       const Cell cell = cell_of(rules, side, square);
       const bool is_last = marks.last_to == square && marks.last_side == side;
       draw_piece(canvas, at.left(cell.column), at.top(cell.row), side, own, square, is_last);
+    }
+  }
+
+  // Where the pointed-out move came from, unless something stands there now.
+  if (marks.last_from && *marks.last_from > 0 && *marks.last_from < rules.home_square()) {
+    const Cell cell = cell_of(rules, marks.last_side, *marks.last_from);
+    const int centre = at.left(cell.column) + 4, line = at.top(cell.row) + 2;
+    if (canvas.glyph_at(centre, line) == " ") {
+      canvas.put(centre - 1, line, kLastLeft, piece_style(marks.last_side));
+      canvas.put(centre + 1, line, kLastRight, piece_style(marks.last_side));
     }
   }
 

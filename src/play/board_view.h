@@ -21,10 +21,11 @@ Style piece_style(Side side);
 
 // What the board highlights for the side to move. Squares are in the mover's numbering.
 struct BoardMarks {
-  SquareMask movable = 0;          // sources of legal moves; bit 0 is the start pile
-  std::optional<Square> selected;  // the source under the cursor
-  std::optional<Square> target;    // its landing square (home_square() when bearing off)
-  std::optional<Square> last_to;   // where the previous move landed, in `last_side`'s numbering
+  SquareMask movable = 0;           // sources of legal moves; bit 0 is the start pile
+  std::optional<Square> selected;   // the source under the cursor
+  std::optional<Square> target;     // its landing square (home_square() when bearing off)
+  std::optional<Square> last_from;  // the last move to point out, in `last_side`'s numbering
+  std::optional<Square> last_to;    // (0 = the start pile, home_square() = home)
   Side last_side = Side::Light;
 };
 

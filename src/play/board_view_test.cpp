@@ -98,6 +98,175 @@ TEST(BoardView, DarksViewDashesLightsPrivateSquaresAndPreviewsBearingOff) {
 )"));
 }
 
+TEST(BoardView, LastMoveMarksItsFromAndToSquaresInGlyphs) {
+  BoardMarks marks;
+  marks.last_from = 7;
+  marks.last_to = 10;
+  marks.last_side = Side::Dark;
+  EXPECT_EQ(board_text(finkel_rules(), parse("L:3/2,5,9/1:5/10,14/0"), marks, {}), pinned(R"(
+┌┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┐ ╭start╮ ╭home─╮ ┌┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┐
+┆✿     4┆      3┆      2┆      1┆ │ ● ×5│ │ ● ×0│ ┆✿    14┆     13┆
+┆       ┆       ┆       ┆       ┆ ╰─────╯ ╰─────╯ ┆   ●   ┆       ┆
+├───────┼───────┼───────┼───────┼────────┬────────┼───────┼───────┤
+│      5│      6│      7│✿     8│       9│      10│     11│     12│
+│   ○   │       │  ‹ ›  │       │   ○    │  ‹●›   │       │       │
+├───────┼───────┼───────┼───────┼────────┴────────┼───────┼───────┤
+│✿     4│      3│      2│      1│ ╭start╮ ╭home─╮ │✿    14│     13│
+│       │       │   ○   │       │ │ ○ ×3│ │ ○ ×1│ │       │       │
+└───────┴───────┴───────┴───────┘ ╰─────╯ ╰─────╯ └───────┴───────┘
+)"));
+  // Entering marks the start tray; bearing off marks the home tray.
+  marks.last_from = 0;
+  marks.last_to = 2;
+  const std::string entered = board_text(finkel_rules(), parse("L:7/-/0:6/2/0"), marks, {});
+  EXPECT_NE(entered.find("│‹●›×6│"), std::string::npos) << entered;
+  EXPECT_NE(entered.find("┆  ‹●›  ┆"), std::string::npos) << entered;
+  marks.last_from = 13;
+  marks.last_to = 15;
+  const std::string borne = board_text(finkel_rules(), parse("L:7/-/0:6/-/1"), marks, {});
+  EXPECT_NE(borne.find("│‹●›×1│"), std::string::npos) << borne;
+  EXPECT_NE(borne.find("┆  ‹ ›  ┆"), std::string::npos) << borne;
+}
+
+// After the computer's move the board marks it until the player acts (throws).
+TEST(Screen, TheComputersLastMoveIsMarkedUntilThePlayerThrows) {
+  Game game = testing::make_game("first", 1);
+  ASSERT_FALSE(game.force_roll(4));
+  ASSERT_FALSE(game.move(0));  // light on 4, throws again
+  ASSERT_FALSE(game.force_roll(1));
+  ASSERT_FALSE(game.move(4));  // light on 5
+  UiState ui;
+  EXPECT_FALSE(marks_for(game, ui).last_to) << "the player's own move is not marked";
+  ASSERT_FALSE(game.force_roll(4));
+  ASSERT_FALSE(game.computer_step());  // dark enters on 4: rosette, throws again
+  ASSERT_FALSE(game.force_roll(1));
+  ASSERT_FALSE(game.computer_step());  // dark 4 → 5, capturing light
+  ASSERT_EQ(game.position().turn, Side::Light);
+  const BoardMarks marks = marks_for(game, ui);
+  EXPECT_EQ(marks.last_from, 4);
+  EXPECT_EQ(marks.last_to, 5);
+  EXPECT_EQ(marks.last_side, Side::Dark);
+  const std::string screen = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(screen.find("│  ‹●›  │"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("┆  ‹ ›  ┆"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("‹ › ‹●› mark dark's last move: 4 → 5"), std::string::npos)
+      << "the marks are explained in words\n"
+      << screen;
+  ASSERT_FALSE(game.throw_dice());
+  EXPECT_FALSE(marks_for(game, ui).last_to) << "gone once the player acts";
+  EXPECT_FALSE(marks_for(game, ui).last_from);
+}
+
+TEST(Screen, BetweenFriendsTheOpponentsLastMoveIsMarked) {
+  Game game = testing::make_game();
+  ASSERT_FALSE(game.force_roll(2));
+  ASSERT_FALSE(game.move(0));
+  UiState ui;
+  EXPECT_EQ(marks_for(game, ui).last_from, 0);
+  EXPECT_EQ(marks_for(game, ui).last_to, 2);
+  EXPECT_EQ(marks_for(game, ui).last_side, Side::Light);
+  ASSERT_FALSE(game.force_roll(0));
+  EXPECT_FALSE(marks_for(game, ui).last_to);
+}
+
+TEST(Screen, StatusLinesFitIn80ColumnsWithEveryOptionOn) {
+  Game game(&make_agent);
+  Settings settings;
+  settings.opponent = std::string(kFriend);
+  settings.rules.bear_off = BearOff::Any;
+  settings.opener = Opener::HigherThrow;
+  settings.auto_play = true;
+  settings.auto_pass = true;
+  settings.seed = 18446744073709551615ULL;
+  ASSERT_FALSE(game.configure(settings));
+  for (int i = 0; i < 11; ++i) {  // two-digit game number and tally
+    ASSERT_FALSE(game.resign());
+    game.new_game();
+  }
+  UiState ui;
+  sync_ui(game, ui);
+  const auto lines = compose_screen(game, ui, kMinWidth, kMinHeight).lines(false);
+  const std::string status = "game 12 · seed 18446744073709551615 · light ";
+  EXPECT_NE(lines[0].find(status), std::string::npos) << lines[0];
+  EXPECT_TRUE(lines[0].ends_with(" dark")) << lines[0];
+  // The title, full or shortened, stops before the status with a gap: nothing overlaps.
+  const std::string title = lines[0].substr(0, lines[0].find(status));
+  EXPECT_TRUE(title.starts_with(" ur ")) << lines[0];
+  const std::string rest = title.substr(title.starts_with(" ur · the Royal Game of Ur  ") ? 27 : 3);
+  EXPECT_EQ(rest.find_first_not_of(' '), std::string::npos) << lines[0];
+  for (const std::string& line : lines) EXPECT_LE(text_width(line), kMinWidth - 1) << line;
+  const std::string summary = settings_summary(game.settings());
+  for (const char* part :
+       {"7 pieces", "any-throw bear-off", "higher throw starts", "auto-play", "auto-pass"}) {
+    EXPECT_NE(summary.find(part), std::string::npos) << part;
+  }
+  EXPECT_EQ(lines[kMinHeight - 2], "  " + summary);
+}
+
+// The rows of the screen below the dice that hold `text` wrapped, joined with spaces.
+std::string shown_below_dice(const std::vector<std::string>& lines, const std::string& first) {
+  std::string joined;
+  for (std::size_t row = 16; row < 19; ++row) {
+    const std::string line = lines[row].substr(std::min<std::size_t>(2, lines[row].size()));
+    if (joined.empty() && !line.starts_with(first)) continue;
+    if (line.empty()) break;
+    joined += (joined.empty() ? "" : " ") + line;
+  }
+  return joined;
+}
+
+TEST(Screen, PassNamesTheBlockersInFull) {
+  Game game = testing::make_game();
+  for (const auto& [roll, from] : {std::pair{4, 0}, {0, -1}, {4, 0}, {4, 4}, {0, -1}}) {
+    ASSERT_FALSE(game.force_roll(roll));  // light enters on 4; dark enters, goes on to 8
+    ASSERT_FALSE(from < 0 ? game.pass() : game.move(from));
+  }
+  ASSERT_FALSE(game.force_roll(4));
+  ASSERT_EQ(game.phase(), Phase::Pass);
+  const std::string reason =
+      "No piece can move 4 squares: start → 4 would land on your own piece; 4 → 8 would land "
+      "on the opponent's piece, safe on its rosette.";
+  ASSERT_EQ(game.pass_reason(), reason);
+  UiState ui;
+  sync_ui(game, ui);
+  const auto lines = compose_screen(game, ui, kMinWidth, kMinHeight).lines(false);
+  EXPECT_EQ(shown_below_dice(lines, "No piece"), reason);
+}
+
+TEST(Screen, ALongPassReasonAndTheKeyMessageAreNotCut) {
+  Game game = testing::make_game();
+  // Light fills 1..7, dark reaches the safe 8; -1 passes.
+  for (const auto& [roll, from] :
+       {std::pair{4, 0}, {3, 4},  {0, -1}, {4, 0},  {2, 4},  {0, -1}, {4, 0},
+        {1, 4},          {0, -1}, {4, 0},  {0, -1}, {0, -1}, {3, 0},  {0, -1},
+        {2, 0},          {0, -1}, {1, 0},  {4, 0},  {4, 4},  {0, -1}}) {
+    ASSERT_FALSE(game.force_roll(roll));
+    ASSERT_FALSE(from < 0 ? game.pass() : game.move(from)) << roll << " " << from;
+  }
+  ASSERT_FALSE(game.force_roll(1));
+  ASSERT_EQ(game.phase(), Phase::Pass);
+  UiState ui;
+  sync_ui(game, ui);
+  handle_key(game, ui, char_key('5'));
+  const auto lines = compose_screen(game, ui, kMinWidth, kMinHeight).lines(false);
+  EXPECT_EQ(shown_below_dice(lines, "No piece"), game.pass_reason());
+  EXPECT_GT(text_width(game.pass_reason()), 2 * (kMinWidth - 4)) << "needs three lines";
+  EXPECT_EQ(lines[19], "  ✗ " + ui.message);
+  for (const std::string& line : lines) EXPECT_LE(text_width(line), kMinWidth - 1) << line;
+}
+
+TEST(Screen, OnePieceIsSingular) {
+  Game game = testing::make_game(std::string(kFriend), 7, finkel_rules(1));
+  UiState ui;
+  ui.overlay = Overlay::Building;
+  ui.table = TableRequest{};
+  ui.table->settings.rules = finkel_rules(1);
+  const std::string building = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(building.find("Building the table: 1 piece, exact bear-off"), std::string::npos)
+      << building;
+  EXPECT_EQ(settings_summary(game.settings()), "1 piece · exact bear-off · alternate starts");
+}
+
 TEST(Screen, FriendGameAfterAThrow) {
   Game game = testing::make_game(std::string(kFriend), 5);
   ASSERT_FALSE(game.force_roll(3));
@@ -126,9 +295,53 @@ TEST(Screen, FriendGameAfterAThrow) {
 
   › Game 1: light starts.
 
-  7 pieces · exact bear-off · alternate starts · auto-play off · auto-pass off
+  7 pieces · exact bear-off · alternate starts
   ←→ choose · ⏎ move · v numbers · m menu · n new · r resign · ? help · q quit
 )"));
+}
+
+std::vector<std::string> screen_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t begin = 0;
+  for (std::size_t end; (end = text.find('\n', begin)) != std::string::npos; begin = end + 1) {
+    lines.push_back(text.substr(begin, end - begin));
+  }
+  return lines;
+}
+
+// True when `inner` stands in `line` between two box borders, with only blanks between.
+bool between_borders(const std::string& line, const std::string& inner) {
+  const std::size_t at = line.find(inner);
+  if (at == std::string::npos) return false;
+  const std::string before = line.substr(0, line.find_last_not_of(' ', at - 1) + 1);
+  const std::size_t after = line.find_first_not_of(' ', at + inner.size());
+  return before.ends_with("│") && after != std::string::npos &&
+         line.compare(after, std::string("│").size(), "│") == 0;
+}
+
+TEST(Screen, GameOverBoxKeepsItsBordersAndTheWinnerMark) {
+  for (const auto& [width, height] : {std::pair{80, 24}, std::pair{120, 40}}) {
+    Game game = testing::make_game();
+    ASSERT_FALSE(game.force_roll(0));
+    ASSERT_FALSE(game.pass());
+    ASSERT_FALSE(game.resign());  // dark, to move, gives up: light wins
+    UiState ui;
+    sync_ui(game, ui);
+    ASSERT_EQ(ui.overlay, Overlay::GameOver);
+    const std::string text = compose_screen(game, ui, width, height).text(false);
+    // The box's lines: its keys (the headline below the dice has others) and its tally.
+    for (const std::string inner :
+         {"n new game · m menu · l log · Esc board · q quit", "Session: light 1 – 0 dark"}) {
+      int seen = 0;
+      for (const std::string& line : screen_lines(text)) {
+        if (line.find(inner) == std::string::npos) continue;
+        ++seen;
+        EXPECT_TRUE(between_borders(line, inner)) << width << "x" << height << "\n" << text;
+      }
+      EXPECT_EQ(seen, 1) << inner << "\n" << text;
+    }
+    EXPECT_NE(text.find("○ light  ★ winner"), std::string::npos) << text;
+  }
 }
 
 TEST(Screen, TooSmallTerminalAsksForRoom) {
@@ -136,6 +349,7 @@ TEST(Screen, TooSmallTerminalAsksForRoom) {
   const std::string text = compose_screen(game, UiState{}, 60, 20).text(false);
   EXPECT_NE(text.find("ur play needs a terminal of at least 80×24."), std::string::npos);
   EXPECT_NE(text.find("This one is 60×20."), std::string::npos);
+  EXPECT_NE(text.find("Other keys wait until the game shows."), std::string::npos) << text;
 }
 
 TEST(Screen, ColourIsOnlyInTheColouredRendering) {

@@ -99,6 +99,43 @@ void type_digit(const Game& game, UiState& ui, char digit) {
   pick_square(game, ui, std::stoi(typed));
 }
 
+// The log screen opens on the latest entries.
+void open_log(const Game& game, UiState& ui) {
+  ui.overlay = Overlay::Log;
+  ui.log_top = std::max(0, static_cast<int>(log_rows(game).size()) - kLogRows);
+}
+
+// Moves the log screen for a scrolling key; false for any other key. A page keeps one row
+// of the previous page in sight.
+bool scroll_log(const Game& game, UiState& ui, const Key& key) {
+  const int last_top = std::max(0, static_cast<int>(log_rows(game).size()) - kLogRows);
+  int top = std::clamp(ui.log_top, 0, last_top);
+  switch (key.code) {
+    case KeyCode::Up:
+      --top;
+      break;
+    case KeyCode::Down:
+      ++top;
+      break;
+    case KeyCode::PageUp:
+      top -= kLogRows - 1;
+      break;
+    case KeyCode::PageDown:
+      top += kLogRows - 1;
+      break;
+    case KeyCode::Home:
+      top = 0;
+      break;
+    case KeyCode::End:
+      top = last_top;
+      break;
+    default:
+      return false;
+  }
+  ui.log_top = std::clamp(top, 0, last_top);
+  return true;
+}
+
 void start_new_game(Game& game, UiState& ui) {
   game.new_game();
   ui.cursor.reset();
@@ -164,7 +201,8 @@ void handle_pass_phase(Game& game, UiState& ui, const Key& key) {
     return;
   }
   if (is_digit(key) || is_char(key, 's') || is_char(key, 't')) {
-    set_error(ui, game.pass_reason() + " Press p to pass.");
+    // The reason stands above, in full; a message line could not hold it.
+    set_error(ui, "No piece can use this throw (why: above): press p or Enter to pass.");
     return;
   }
   refuse_key(ui, key, "press p or Enter to pass.");
@@ -180,7 +218,7 @@ void handle_game_keys(Game& game, UiState& ui, const Key& key) {
     return;
   }
   if (is_char(key, 'l')) {
-    ui.overlay = Overlay::Log;
+    open_log(game, ui);
     return;
   }
   if (is_char(key, 'v')) {
@@ -419,6 +457,7 @@ std::vector<Key> decode_keys(std::string& bytes, bool flush) {
         continue;
       }
       Key key{KeyCode::Other};
+      const std::string_view parameter(bytes.data() + i + 2, end - i - 2);
       switch (bytes[end]) {
         case 'A':
           key.code = KeyCode::Up;
@@ -434,6 +473,18 @@ std::vector<Key> decode_keys(std::string& bytes, bool flush) {
           break;
         case 'Z':
           key.code = KeyCode::BackTab;
+          break;
+        case 'H':
+          key.code = KeyCode::Home;
+          break;
+        case 'F':
+          key.code = KeyCode::End;
+          break;
+        case '~':  // VT220 editing keys: the parameter names the key
+          if (parameter == "1" || parameter == "7") key.code = KeyCode::Home;
+          if (parameter == "4" || parameter == "8") key.code = KeyCode::End;
+          if (parameter == "5") key.code = KeyCode::PageUp;
+          if (parameter == "6") key.code = KeyCode::PageDown;
           break;
         case 'M':
           if (kind == 'O') key.code = KeyCode::Enter;  // keypad Enter
@@ -472,6 +523,11 @@ void open_menu(const Game& game, UiState& ui) {
 }
 
 void handle_key(Game& game, UiState& ui, const Key& key) {
+  if (board_hidden(ui)) {
+    // The screen only asks for room: any other key would act unseen.
+    if (is_char(key, 'q') || is_char(key, 'Q')) ui.quit = true;
+    return;
+  }
   if (ui.overlay == Overlay::Building) {
     // q cancels the build here rather than quitting, so no solve is cut off unawares.
     if (is_char(key, 'q') || is_char(key, 'Q') || key.code == KeyCode::Escape) {
@@ -487,8 +543,10 @@ void handle_key(Game& game, UiState& ui, const Key& key) {
   }
   switch (ui.overlay) {
     case Overlay::Rules:
-    case Overlay::Log:
       ui.overlay = Overlay::None;
+      break;
+    case Overlay::Log:
+      if (!scroll_log(game, ui, key)) ui.overlay = Overlay::None;
       break;
     case Overlay::Confirm:
       handle_confirm(game, ui, key);
@@ -501,7 +559,7 @@ void handle_key(Game& game, UiState& ui, const Key& key) {
       } else if (is_char(key, '?')) {
         ui.overlay = Overlay::Rules;
       } else if (is_char(key, 'l')) {
-        ui.overlay = Overlay::Log;
+        open_log(game, ui);
       } else if (key.code == KeyCode::Escape) {
         ui.overlay = Overlay::None;
       } else {
@@ -593,7 +651,7 @@ void sync_ui(const Game& game, UiState& ui) {
 }
 
 bool step_due(const Game& game, const UiState& ui) {
-  return ui.overlay == Overlay::None &&
+  return ui.overlay == Overlay::None && !board_hidden(ui) &&
          (game.computer_to_act() || game.automatic_action().has_value());
 }
 

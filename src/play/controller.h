@@ -11,7 +11,23 @@
 
 namespace ur::play {
 
-enum class KeyCode { Char, Enter, Escape, Up, Down, Left, Right, Tab, BackTab, Backspace, Other };
+enum class KeyCode {
+  Char,
+  Enter,
+  Escape,
+  Up,
+  Down,
+  Left,
+  Right,
+  PageUp,
+  PageDown,
+  Home,
+  End,
+  Tab,
+  BackTab,
+  Backspace,
+  Other
+};
 
 struct Key {
   KeyCode code = KeyCode::Other;
@@ -27,13 +43,15 @@ inline Key char_key(char character) {
 std::vector<Key> decode_keys(std::string& bytes, bool flush);
 
 // Applies one key. Refused keys set an error message in `ui` and leave the game unchanged.
+// While the board is hidden (board_hidden) only q acts.
 void handle_key(Game& game, UiState& ui, const Key& key);
 
 // Brings the interface state in line with the game after it changed: the cursor on a
 // movable piece, the game-over screen once per finished game.
 void sync_ui(const Game& game, UiState& ui);
 
-// True when the computer or an automatic action (auto-play, auto-pass) acts next.
+// True when the computer or an automatic action (auto-play, auto-pass) acts next: never
+// under an overlay or while the board is hidden.
 bool step_due(const Game& game, const UiState& ui);
 // The pause before that step in milliseconds, so a player can follow it.
 int step_pause_ms(const Game& game);

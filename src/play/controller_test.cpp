@@ -1,5 +1,7 @@
 #include "play/controller.h"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -44,6 +46,17 @@ TEST(DecodeKeys, UnfinishedSequenceWaits) {
   const auto keys = decode_keys(bytes, false);
   ASSERT_EQ(keys.size(), 1u);
   EXPECT_EQ(keys[0].code, KeyCode::Right);
+}
+
+TEST(DecodeKeys, PageKeysHomeAndEndInTheirCommonForms) {
+  std::string bytes = "\x1b[5~\x1b[6~\x1b[H\x1b[1~\x1b[7~\x1bOH\x1b[F\x1b[4~\x1b[8~\x1bOF\x1b[3~";
+  const auto keys = decode_keys(bytes, false);
+  ASSERT_EQ(keys.size(), 11u);
+  EXPECT_EQ(keys[0].code, KeyCode::PageUp);
+  EXPECT_EQ(keys[1].code, KeyCode::PageDown);
+  for (int i = 2; i < 6; ++i) EXPECT_EQ(keys[i].code, KeyCode::Home) << i;
+  for (int i = 6; i < 10; ++i) EXPECT_EQ(keys[i].code, KeyCode::End) << i;
+  EXPECT_EQ(keys[10].code, KeyCode::Other) << "Delete has no use";
 }
 
 TEST(Keys, BadKeysGiveAMessageAndChangeNothing) {
@@ -121,7 +134,7 @@ TEST(Keys, PassNeedsConfirmationWithTheReasonShown) {
   ASSERT_FALSE(game.force_roll(0));
   sync_ui(game, ui);
   press(game, ui, "s");
-  EXPECT_EQ(ui.message, "A throw of 0: the turn passes. Press p to pass.");
+  EXPECT_EQ(ui.message, "No piece can use this throw (why: above): press p or Enter to pass.");
   EXPECT_EQ(game.phase(), Phase::Pass);
   press(game, ui, "p");
   EXPECT_EQ(game.position().turn, Side::Dark);
@@ -200,6 +213,62 @@ TEST(Keys, RulesAndLogScreensCloseOnAnyKey) {
   EXPECT_EQ(ui.overlay, Overlay::None);
 }
 
+// The log screen's text rows (between its borders), top to bottom.
+std::vector<std::string> log_screen_rows(const Game& game, const UiState& ui) {
+  const auto lines = compose_screen(game, ui, kMinWidth, kMinHeight).lines(false);
+  return std::vector<std::string>(lines.begin() + 1, lines.begin() + 1 + kLogRows);
+}
+
+bool shows(const std::vector<std::string>& rows, const std::string& text) {
+  return std::any_of(rows.begin(), rows.end(),
+                     [&](const std::string& row) { return row.find(text) != std::string::npos; });
+}
+
+TEST(Keys, LogShowsTheWholeSessionAndScrolls) {
+  Game game = make_game();
+  for (int i = 0; i < 59; ++i) game.new_game();  // 60 entries: "Game 1: …" to "Game 60: …"
+  UiState ui;
+  press(game, ui, "l");
+  ASSERT_EQ(ui.overlay, Overlay::Log);
+  const int first_of_last_page = 60 - kLogRows + 1;
+  const auto first_shown = [&](int game_number) {
+    const auto rows = log_screen_rows(game, ui);
+    return shows(rows, "Game " + std::to_string(game_number) + ": ") &&
+           !shows(rows, "Game " + std::to_string(game_number - 1) + ": ");
+  };
+  EXPECT_TRUE(first_shown(first_of_last_page)) << "opens on the latest entries";
+  EXPECT_TRUE(shows(log_screen_rows(game, ui), "Game 60: "));
+  press(game, ui, "\x1b[A");
+  EXPECT_TRUE(first_shown(first_of_last_page - 1)) << "↑ scrolls one line";
+  press(game, ui, "\x1b[B\x1b[B");
+  EXPECT_TRUE(first_shown(first_of_last_page)) << "↓ stops at the end";
+  press(game, ui, "\x1b[5~");
+  EXPECT_TRUE(first_shown(first_of_last_page - kLogRows + 1)) << "PgUp keeps one line";
+  press(game, ui, "\x1b[H");
+  EXPECT_TRUE(first_shown(1)) << "Home: the first game";
+  press(game, ui, "\x1b[A");
+  EXPECT_TRUE(first_shown(1)) << "↑ stops at the top";
+  press(game, ui, "\x1b[6~");
+  EXPECT_TRUE(first_shown(kLogRows)) << "PgDn keeps one line";
+  press(game, ui, "\x1b[F");
+  EXPECT_TRUE(first_shown(first_of_last_page)) << "End: the latest";
+  EXPECT_EQ(ui.overlay, Overlay::Log) << "scrolling keys keep the log open";
+  const std::string screen = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(screen.find("↑↓ PgUp PgDn Home End"), std::string::npos) << screen;
+  press(game, ui, "x");
+  EXPECT_EQ(ui.overlay, Overlay::None);
+}
+
+TEST(Keys, ShortLogStaysAtTheTop) {
+  Game game = make_game();
+  UiState ui;
+  press(game, ui, "l\x1b[A\x1b[5~");
+  const auto rows = log_screen_rows(game, ui);
+  EXPECT_NE(rows[0].find("Game 1: light starts."), std::string::npos) << rows[0];
+  const std::string screen = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(screen.find(" all 1 row · "), std::string::npos) << screen;
+}
+
 TEST(Keys, QuitWorksFromEveryScreen) {
   for (const std::string opening : {"", "m", "?", "r", "l"}) {
     Game game = make_game();
@@ -207,6 +276,70 @@ TEST(Keys, QuitWorksFromEveryScreen) {
     press(game, ui, opening + "q");
     EXPECT_TRUE(ui.quit) << opening;
   }
+}
+
+// Below kMinWidth x kMinHeight the screen only asks for room: keys must not act unseen.
+void hide_board(UiState& ui, bool hidden) {
+  ui.screen_width = hidden ? 60 : kMinWidth;
+  ui.screen_height = hidden ? 20 : kMinHeight;
+}
+
+TEST(Keys, NothingButQuitActsWhileTheBoardIsHidden) {
+  Game game = make_game();
+  UiState ui;
+  sync_ui(game, ui);
+  hide_board(ui, true);
+  const std::string before = snapshot(game);
+  press(game, ui, "t \r5sp?lmnrv\x1b[C\x1b");
+  EXPECT_EQ(snapshot(game), before);
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  EXPECT_TRUE(ui.route_numbers);
+  EXPECT_EQ(ui.message, "");
+
+  hide_board(ui, false);
+  press(game, ui, "t");
+  ASSERT_EQ(game.phase(), Phase::Move);
+  const std::string thrown = snapshot(game);
+  hide_board(ui, true);
+  press(game, ui, "\r\x1b[Cp");
+  EXPECT_EQ(snapshot(game), thrown) << "Enter must not move a piece unseen";
+  hide_board(ui, false);
+  press(game, ui, "\r");
+  EXPECT_EQ(game.position().turn, Side::Dark) << "once the board shows, Enter moves";
+
+  hide_board(ui, true);
+  press(game, ui, "q");
+  EXPECT_TRUE(ui.quit);
+}
+
+TEST(Keys, OverlaysIgnoreKeysWhileTheBoardIsHidden) {
+  Game game = make_game();
+  UiState ui;
+  press(game, ui, "m");
+  hide_board(ui, true);
+  press(game, ui, "\x1b[B\x1b[C\r\x1b");
+  EXPECT_EQ(ui.overlay, Overlay::Menu);
+  EXPECT_EQ(ui.menu_row, 0);
+  EXPECT_EQ(ui.draft, game.settings());
+  press(game, ui, "Q");
+  EXPECT_TRUE(ui.quit);
+}
+
+TEST(Steps, TheComputerWaitsWhileTheBoardIsHidden) {
+  Game game = make_game("first", 3);
+  UiState ui;
+  ASSERT_FALSE(game.force_roll(0));
+  ASSERT_FALSE(game.pass());
+  hide_board(ui, true);
+  EXPECT_FALSE(step_due(game, ui));
+  hide_board(ui, false);
+  EXPECT_TRUE(step_due(game, ui));
+  game.set_automation(true, true);
+  ASSERT_FALSE(game.force_roll(0));
+  ASSERT_FALSE(game.pass());  // now light: an automatic pass is due after a 0
+  ASSERT_FALSE(game.force_roll(0));
+  hide_board(ui, true);
+  EXPECT_FALSE(step_due(game, ui)) << "no automatic pass unseen";
 }
 
 TEST(Steps, ComputerAndAutomaticActionsAreDueOnlyWithoutOverlay) {

@@ -31,9 +31,15 @@ std::uint64_t agent_seed(std::uint64_t seed) {
   return seed ^ 0x9E3779B97F4A7C15ULL;
 }
 
+// The present-tense `verb` agreeing with the side label: "you pass" but "dark passes".
+std::string agreeing(const std::string& label, const std::string& verb) {
+  if (label == "you") return verb;
+  return verb + (verb.ends_with('s') ? "es" : "s");
+}
+
 // "you win" but "dark wins": the side label with a present-tense verb.
 std::string with_verb(const std::string& label, const std::string& verb) {
-  return label + " " + verb + (label == "you" ? "" : "s");
+  return label + " " + agreeing(label, verb);
 }
 
 std::string square_name(const Rules& rules, Square square) {
@@ -159,13 +165,13 @@ ActionError Game::move(Square from) {
   }
   const Move move = *chosen;
   const Side mover = position_.turn;
-  add_log(side_label(mover) + " threw " + std::to_string(roll_) + ": " +
-          square_name(settings_.rules, move.from) + " → " + square_name(settings_.rules, move.to) +
-          (move.capture ? ", captured " + (against_computer() && mover == kComputerSide
-                                               ? std::string("your piece")
-                                               : side_label(opponent(mover)) + "'s piece")
-                        : "") +
-          (move.extra_throw ? ", rosette: throws again" : ""));
+  add_log(
+      side_label(mover) + " threw " + std::to_string(roll_) + ": " + move_squares(move) +
+      (move.capture ? ", captured " + (against_computer() && mover == kComputerSide
+                                           ? std::string("your piece")
+                                           : side_label(opponent(mover)) + "'s piece")
+                    : "") +
+      (move.extra_throw ? ", rosette: " + with_verb(side_label(mover), "throw") + " again" : ""));
   position_ = apply_move(settings_.rules, position_, move);
   last_move_ = LastMove{mover, move};
   roll_ = 0;
@@ -184,8 +190,8 @@ ActionError Game::pass() {
     return phase_refusal(phase_, "");
   }
   const Side mover = position_.turn;
-  add_log(side_label(mover) + " threw " + std::to_string(roll_) +
-          (roll_ == 0 ? ": no move, passes" : ": no legal move, passes"));
+  add_log(side_label(mover) + " threw " + std::to_string(roll_) + " and " +
+          agreeing(side_label(mover), "pass") + (roll_ == 0 ? "" : ": no legal move"));
   position_ = pass_turn(position_);
   roll_ = 0;
   legal_ = MoveList{};
@@ -257,9 +263,12 @@ Side Game::viewer() const {
   return against_computer() ? opponent(kComputerSide) : position_.turn;
 }
 
+std::string Game::move_squares(const Move& move) const {
+  return square_name(settings_.rules, move.from) + " → " + square_name(settings_.rules, move.to);
+}
+
 std::string Game::describe_move(const Move& move) const {
-  std::string text =
-      square_name(settings_.rules, move.from) + " → " + square_name(settings_.rules, move.to);
+  std::string text = move_squares(move);
   if (move.from == 0) text += ", enters a new piece";
   if (move.to >= settings_.rules.home_square()) text += ", bears off";
   if (move.capture) {

@@ -115,6 +115,8 @@ class Game {
   std::string side_label(Side side) const;
   // The side whose view the board takes: the human against the computer, else the mover.
   Side viewer() const;
+  // A move's squares in words: "6 → 9", "start → 3", "13 → home".
+  std::string move_squares(const Move& move) const;
   // A legal move in words for the preview line: "6 → 9, captures dark's piece".
   std::string describe_move(const Move& move) const;
   // Why the current throw must be passed ("" when not in the Pass phase).

@@ -75,7 +75,7 @@ TEST(Game, IllegalMovesSayWhy) {
   ASSERT_FALSE(game.force_roll(4));
   EXPECT_EQ(game.move(0).value(), "Square 4 already holds one of your pieces.");
   ASSERT_FALSE(game.move(4));  // 4 -> 8, the central rosette: another throw
-  EXPECT_EQ(game.log().back(), "light threw 4: 4 → 8, rosette: throws again");
+  EXPECT_EQ(game.log().back(), "light threw 4: 4 → 8, rosette: light throws again");
 }
 
 TEST(Game, ThrowOfZeroMustBePassedWithAReason) {
@@ -86,7 +86,38 @@ TEST(Game, ThrowOfZeroMustBePassedWithAReason) {
   EXPECT_EQ(game.move(0).value(), "A throw of 0: the turn passes. Pass the turn.");
   ASSERT_FALSE(game.pass());
   EXPECT_EQ(game.position().turn, Side::Dark);
-  EXPECT_EQ(game.log().back(), "light threw 0: no move, passes");
+  EXPECT_EQ(game.log().back(), "light threw 0 and passes");
+}
+
+// Log lines agree in person and number with their subject: "you throw", "dark throws".
+TEST(Game, LogSentencesAgreeWithYouAndTheComputer) {
+  Game game = make_game("first", 1);
+  ASSERT_FALSE(game.force_roll(4));
+  ASSERT_FALSE(game.move(0));
+  EXPECT_EQ(game.log().back(), "you threw 4: start → 4, rosette: you throw again");
+  ASSERT_FALSE(game.force_roll(0));
+  ASSERT_FALSE(game.pass());
+  EXPECT_EQ(game.log().back(), "you threw 0 and pass");
+  ASSERT_FALSE(game.force_roll(4));
+  ASSERT_FALSE(game.computer_step());
+  EXPECT_EQ(game.log().back(), "dark threw 4: start → 4, rosette: dark throws again");
+  ASSERT_FALSE(game.force_roll(0));
+  ASSERT_FALSE(game.computer_step());
+  EXPECT_EQ(game.log().back(), "dark threw 0 and passes");
+}
+
+TEST(Game, PassWithoutALegalMoveIsLoggedInTheSecondPerson) {
+  Game game = make_game("first", 1, finkel_rules(1));
+  for (int roll : {4, 4, 4}) {  // light: start → 4 → 8 → 12, rosettes but the last
+    ASSERT_FALSE(game.force_roll(roll));
+    ASSERT_FALSE(game.move(game.legal()[0].from));
+  }
+  ASSERT_FALSE(game.force_roll(0));  // dark passes
+  ASSERT_FALSE(game.computer_step());
+  ASSERT_FALSE(game.force_roll(4));  // 12 + 4 overshoots home
+  ASSERT_EQ(game.phase(), Phase::Pass);
+  ASSERT_FALSE(game.pass());
+  EXPECT_EQ(game.log().back(), "you threw 4 and pass: no legal move");
 }
 
 TEST(Game, CaptureAgainstTheComputerSaysYourPiece) {

@@ -67,6 +67,13 @@ class Tmux {
     return shown;
   }
 
+  // Like wait_for, then a moment more: a redraw seen half-way would show old rows too.
+  std::string settled(const std::string& text) {
+    wait_for(text);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    return screen();
+  }
+
  private:
   std::string tmux() const { return "tmux -L " + socket_; }
   std::string socket_;
@@ -106,7 +113,7 @@ TEST(PlayE2E, ThrowMovePassIllegalMoveAndQuit) {
   EXPECT_NE(screen.find("A throw of 0: the turn passes."), std::string::npos) << screen;
   tmux.keys("p");
   screen = tmux.wait_for("Light to throw");
-  EXPECT_NE(screen.find("dark threw 0: no move, passes"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("dark threw 0 and passes"), std::string::npos) << screen;
 
   tmux.keys("t");
   screen = tmux.wait_for("Light threw");
@@ -149,6 +156,89 @@ TEST(PlayE2E, ComputerMovesAreLoggedAndResizeRedraws) {
   screen = tmux.wait_for("DONE");
   EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
   EXPECT_NE(screen.find("COOKED"), std::string::npos) << screen;
+}
+
+TEST(PlayE2E, KeysWaitWhileTheBoardIsHidden) {
+  if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
+  Tmux tmux;
+  tmux.start(kUr + " play --opponent friend --seed 5 --no-color");
+  tmux.wait_for("Light to throw");
+  tmux.resize(60, 20);
+  std::string screen = tmux.wait_for("This one is 60×20.");
+  ASSERT_NE(screen.find("This one is 60×20."), std::string::npos) << screen;
+  tmux.keys("t");
+  tmux.keys("Enter");
+  tmux.keys("l");
+  tmux.resize(100, 30);
+  screen = tmux.settled("Light to throw");
+  EXPECT_NE(screen.find("Light to throw"), std::string::npos) << "nothing was thrown\n" << screen;
+  EXPECT_EQ(screen.find("threw"), std::string::npos) << screen;
+  EXPECT_EQ(screen.find("Log of this session"), std::string::npos) << screen;
+  tmux.resize(60, 20);
+  tmux.wait_for("This one is 60×20.");
+  tmux.keys("q");
+  screen = tmux.wait_for("DONE");
+  EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << "q still quits\n" << screen;
+  EXPECT_NE(screen.find("COOKED"), std::string::npos) << screen;
+}
+
+TEST(PlayE2E, LogScrollsWithPageKeysHomeAndEnd) {
+  if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
+  Tmux tmux;
+  tmux.start(kUr + " play --opponent friend --seed 5 --no-color");
+  tmux.wait_for("Light to throw");
+  std::string new_games;
+  for (int i = 0; i < 29; ++i) new_games += " n y";  // 30 games, one log entry each
+  tmux.keys(new_games);
+  tmux.wait_for("game 30 ·");
+  tmux.keys("l");
+  std::string screen = tmux.settled("Log of this session");
+  EXPECT_NE(screen.find("Game 30: dark starts."), std::string::npos) << screen;
+  EXPECT_EQ(screen.find("Game 1: light starts."), std::string::npos) << screen;
+  tmux.keys("Home");
+  screen = tmux.settled("Game 1: light starts.");
+  EXPECT_NE(screen.find("Game 1: light starts."), std::string::npos) << screen;
+  EXPECT_EQ(screen.find("Game 30: "), std::string::npos) << screen;
+  tmux.keys("NPage");
+  screen = tmux.settled("Game 30: ");
+  EXPECT_NE(screen.find("Game 30: "), std::string::npos) << screen;
+  tmux.keys("PPage");
+  screen = tmux.settled("Game 1: light starts.");
+  EXPECT_NE(screen.find("Game 1: light starts."), std::string::npos) << screen;
+  tmux.keys("End");
+  screen = tmux.settled("Game 30: ");
+  EXPECT_EQ(screen.find("Game 1: light starts."), std::string::npos) << screen;
+  tmux.keys("Up");
+  screen = tmux.settled("Game 8: ");
+  EXPECT_NE(screen.find("Game 8: "), std::string::npos) << "↑ shows one line more\n" << screen;
+  tmux.keys("Escape");
+  screen = tmux.settled("Dark to throw");
+  EXPECT_EQ(screen.find("Log of this session"), std::string::npos) << screen;
+  tmux.keys("q");
+  screen = tmux.settled("DONE");
+  EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
+}
+
+TEST(PlayE2E, TheComputersLastMoveIsMarkedUntilYouThrow) {
+  if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
+  Tmux tmux;
+  // Seed 1: you throw 1 and enter, then dark throws 3 and enters on its 3.
+  tmux.start(kUr + " play --opponent easy --seed 1 --no-color");
+  tmux.wait_for("Your turn: throw the dice");
+  tmux.keys("t");
+  tmux.wait_for("You threw");
+  tmux.keys("Enter");
+  std::string screen = tmux.settled("mark dark's last move");
+  EXPECT_NE(screen.find("Your turn: throw the dice"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("‹ › ‹●› mark dark's last move: start → 3"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("│‹●›×6│"), std::string::npos) << "entered from the start tray\n" << screen;
+  EXPECT_NE(screen.find("┆  ‹●›  ┆"), std::string::npos) << "and landed on the board\n" << screen;
+  tmux.keys("t");
+  screen = tmux.settled("You threw");
+  EXPECT_EQ(screen.find("‹"), std::string::npos) << "gone once you act\n" << screen;
+  tmux.keys("q");
+  screen = tmux.wait_for("DONE");
+  EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
 }
 
 TEST(PlayE2E, TerminateSignalRestoresTheTerminal) {

@@ -15,13 +15,16 @@ constexpr int kDarkLabelRow = 1;
 constexpr int kBoardRow = 2;
 constexpr int kLightLabelRow = kBoardRow + kBoardHeight;
 constexpr int kDiceRow = 14;
-constexpr int kDetailRow = 17;  // two lines: the move preview or why the turn passes
+constexpr int kDetailRow = 17;  // the move preview or why the turn passes: two lines, or
+                                // three from the row above for a long pass reason
 constexpr int kMessageRow = 19;
 constexpr int kLogRow = 20;  // two lines: the latest log entries
 constexpr int kSettingsRow = 22;
 constexpr int kKeysRow = 23;
 constexpr int kLeft = 2;
 constexpr int kHeadlineColumn = 34;  // right of the dice and their count
+constexpr std::string_view kTitle = "ur · the Royal Game of Ur";
+constexpr std::string_view kShortTitle = "ur";
 
 // Splits `text` into lines of at most `width` cells, breaking at spaces.
 std::vector<std::string> wrap(const std::string& text, int width) {
@@ -58,6 +61,11 @@ std::string tally_text(const Game& game) {
   const auto& tally = game.tally();
   return game.side_label(Side::Light) + " " + std::to_string(tally[0]) + " – " +
          std::to_string(tally[1]) + " " + game.side_label(Side::Dark);
+}
+
+// "1 piece", "7 pieces".
+std::string counted(int count, const std::string& noun) {
+  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }
 
 std::string opener_name(Opener opener) {
@@ -123,6 +131,11 @@ Headline headline(const Game& game, const UiState& ui) {
 
 std::string detail(const Game& game, const UiState& ui) {
   if (game.phase() == Phase::Pass) return game.pass_reason();
+  if (const auto last = last_move_to_mark(game)) {
+    const std::string glyph(piece_glyph(last->side));
+    return "‹ › ‹" + glyph + "› mark " + game.side_label(last->side) +
+           "'s last move: " + game.move_squares(last->move);
+  }
   if (game.phase() != Phase::Move || game.computer_to_act()) return "";
   std::string text;
   if (!ui.typed.empty()) text = "typed " + ui.typed + ": ";
@@ -233,18 +246,25 @@ void draw_rules(Canvas& canvas, int ox, int oy) {
   for (const std::string& text : rules_text()) canvas.put(ox + 2, line++, text);
 }
 
-void draw_log(Canvas& canvas, int ox, int oy, const Game& game) {
-  draw_box(canvas, ox, oy, kMinWidth, kMinHeight, "Log of this session (any key returns)");
-  const auto& log = game.log();
-  const std::size_t rows = kMinHeight - 2;
-  const std::size_t first = log.size() > rows ? log.size() - rows : 0;
-  for (std::size_t i = first; i < log.size(); ++i) {
-    canvas.put(ox + 2, oy + 1 + static_cast<int>(i - first), log[i]);
-  }
+void draw_log(Canvas& canvas, int ox, int oy, const Game& game, const UiState& ui) {
+  draw_box(canvas, ox, oy, kMinWidth, kMinHeight, "Log of this session");
+  const std::vector<std::string> rows = log_rows(game);
+  const int total = static_cast<int>(rows.size());
+  const int top = std::clamp(ui.log_top, 0, std::max(0, total - kLogRows));
+  const int shown = std::min(kLogRows, total - top);
+  for (int i = 0; i < shown; ++i) canvas.put(ox + 2, oy + 1 + i, rows[top + i]);
+  const std::string place = total <= kLogRows
+                                ? "all " + counted(total, "row")
+                                : std::to_string(top + 1) + "–" + std::to_string(top + shown) +
+                                      " of " + std::to_string(total);
+  canvas.put_centered(ox, oy + kMinHeight - 1, kMinWidth,
+                      " " + place + " · ↑↓ PgUp PgDn Home End scroll · other keys return ",
+                      palette::kHint);
 }
 
 void draw_game_over(Canvas& canvas, int ox, int oy, const Game& game) {
-  const int x = ox + 16, y = oy + 5, width = 48, height = 8;
+  // Over the board only: the side labels around it keep "★ winner" in sight.
+  const int x = ox + 10, y = oy + kBoardRow + 1, width = 60, height = kBoardHeight - 2;
   draw_box(canvas, x, y, width, height, "Game " + std::to_string(game.game_number()) + " over");
   const Side won = *game.winner();
   std::string result = capitalized(wins(game, won)) + "!";
@@ -294,7 +314,7 @@ void draw_building(Canvas& canvas, int ox, int oy, const UiState& ui) {
   const int x = ox + 6, y = oy + 6, width = 68, height = 10;
   const Rules& rules = request.settings.rules;
   draw_box(canvas, x, y, width, height,
-           "Building the table: " + std::to_string(rules.pieces) + " pieces, " +
+           "Building the table: " + counted(rules.pieces, "piece") + ", " +
                std::string(to_string(rules.bear_off)) + " bear-off");
   const int percent = static_cast<int>(status.fraction * 100);
   canvas.put(x + 2, y + 2, tables::progress_bar(status.fraction, width - 12), palette::kTarget);
@@ -323,7 +343,13 @@ void draw_building(Canvas& canvas, int ox, int oy, const UiState& ui) {
 void draw_game(Canvas& canvas, int ox, int oy, const Game& game, const UiState& ui) {
   const std::string status = "game " + std::to_string(game.game_number()) + " · seed " +
                              std::to_string(game.settings().seed) + " · " + tally_text(game);
-  canvas.put(ox + kMinWidth - 1 - text_width(status), oy + kTitleRow, status, palette::kHint);
+  const int status_x = kMinWidth - 1 - text_width(status);
+  // A long seed and tally leave no room for the full title: then it shrinks to "ur".
+  if (status_x < 1 + text_width(kTitle) + 2) {
+    canvas.fill(ox + 1, oy + kTitleRow, kMinWidth - 1, 1);
+    canvas.put(ox + 1, oy + kTitleRow, kShortTitle, palette::kTitle);
+  }
+  canvas.put(ox + status_x, oy + kTitleRow, status, palette::kHint);
 
   draw_side_label(canvas, ox + kLeft, oy + kDarkLabelRow, game, Side::Dark);
   BoardOptions options;
@@ -340,8 +366,9 @@ void draw_game(Canvas& canvas, int ox, int oy, const Game& game, const UiState& 
   canvas.put(ox + kHeadlineColumn, oy + kDiceRow + 1, lines.second, palette::kHint);
 
   const auto detail_lines = wrap(detail(game, ui), kMinWidth - 2 * kLeft);
-  for (std::size_t i = 0; i < detail_lines.size() && i < 2; ++i) {
-    canvas.put(ox + kLeft, oy + kDetailRow + static_cast<int>(i), detail_lines[i],
+  const int detail_top = detail_lines.size() > 2 ? kDetailRow - 1 : kDetailRow;
+  for (std::size_t i = 0; i < detail_lines.size() && i < 3; ++i) {
+    canvas.put(ox + kLeft, oy + detail_top + static_cast<int>(i), detail_lines[i],
                palette::kTarget);
   }
   if (!ui.message.empty() && ui.overlay == Overlay::None) {
@@ -362,9 +389,21 @@ void draw_game(Canvas& canvas, int ox, int oy, const Game& game, const UiState& 
 
 }  // namespace
 
+std::optional<LastMove> last_move_to_mark(const Game& game) {
+  const auto& last = game.last_move();
+  if (!last) return std::nullopt;
+  // Against the computer only its moves are pointed out; between friends, the other's.
+  if (game.against_computer() && last->side != kComputerSide) return std::nullopt;
+  const bool before_next_action =
+      game.phase() == Phase::Throw && last->side != game.position().turn;
+  if (!before_next_action && game.phase() != Phase::Over) return std::nullopt;
+  return last;
+}
+
 BoardMarks marks_for(const Game& game, const UiState& ui) {
   BoardMarks marks;
-  if (const auto& last = game.last_move(); last && last->move.to < game.rules().home_square()) {
+  if (const auto last = last_move_to_mark(game)) {
+    marks.last_from = last->move.from;
     marks.last_to = last->move.to;
     marks.last_side = last->side;
   }
@@ -379,13 +418,21 @@ BoardMarks marks_for(const Game& game, const UiState& ui) {
   return marks;
 }
 
+std::vector<std::string> log_rows(const Game& game) {
+  std::vector<std::string> rows;
+  for (const std::string& entry : game.log()) {
+    const auto lines = wrap(entry, kMinWidth - 4);
+    rows.insert(rows.end(), lines.begin(), lines.end());
+  }
+  return rows;
+}
+
 std::string settings_summary(const Settings& settings) {
-  return std::to_string(settings.rules.pieces) +
-         (settings.rules.pieces == 1 ? " piece · " : " pieces · ") +
+  // Auto-play and auto-pass are named only when on, so every setting fits in 80 columns.
+  return counted(settings.rules.pieces, "piece") + " · " +
          (settings.rules.bear_off == BearOff::Exact ? "exact" : "any-throw") + " bear-off · " +
-         opener_name(settings.opener) + " starts · auto-play " +
-         (settings.auto_play ? "on" : "off") + " · auto-pass " +
-         (settings.auto_pass ? "on" : "off");
+         opener_name(settings.opener) + " starts" + (settings.auto_play ? " · auto-play" : "") +
+         (settings.auto_pass ? " · auto-pass" : "");
 }
 
 const std::vector<std::string>& rules_text() {
@@ -410,7 +457,7 @@ const std::vector<std::string>& rules_text() {
       "?          this screen              l            the log of this session",
       "q          quit",
       "",
-      "Pieces: ○ light, ● dark.   (○) can move   »(○)« chosen   [◌] lands here",
+      "○ light, ● dark  (○) can move  »(○)« chosen  [◌] lands  ‹ › ‹●› last move",
   };
   return text;
 }
@@ -422,14 +469,14 @@ Canvas compose_screen(const Game& game, const UiState& ui, int width, int height
         "ur play needs a terminal of at least " + std::to_string(kMinWidth) + "×" +
             std::to_string(kMinHeight) + ".",
         "This one is " + std::to_string(width) + "×" + std::to_string(height) + ".",
-        "Enlarge it, or press q to quit."};
+        "Enlarge it, or press q to quit.", "Other keys wait until the game shows."};
     int y = std::max(0, height / 2 - 1);
     for (const std::string& line : lines) canvas.put(0, y++, line);
     return canvas;
   }
   const int ox = (width - kMinWidth) / 2, oy = (height - kMinHeight) / 2;
 
-  canvas.put(ox + 1, oy + kTitleRow, "ur · the Royal Game of Ur", palette::kTitle);
+  canvas.put(ox + 1, oy + kTitleRow, kTitle, palette::kTitle);
   if (game.game_number() > 0) {
     draw_game(canvas, ox, oy, game, ui);
   } else {
@@ -448,7 +495,7 @@ Canvas compose_screen(const Game& game, const UiState& ui, int width, int height
       draw_rules(canvas, ox, oy);
       break;
     case Overlay::Log:
-      draw_log(canvas, ox, oy, game);
+      draw_log(canvas, ox, oy, game, ui);
       break;
     case Overlay::GameOver:
       draw_game_over(canvas, ox, oy, game);

@@ -16,6 +16,8 @@ namespace ur::play {
 // The smallest terminal the game draws in.
 inline constexpr int kMinWidth = 80;
 inline constexpr int kMinHeight = 24;
+// Log entries the log screen shows at a time (its box fills kMinHeight).
+inline constexpr int kLogRows = kMinHeight - 2;
 
 enum class Overlay {
   None,
@@ -64,19 +66,36 @@ struct UiState {
   bool waiting = false;      // a computer step or an automatic action is about to happen
   int result_shown_for = 0;  // number of the last game whose game-over screen was opened
   bool quit = false;
+  int log_top = 0;               // the first log row the log screen shows
+  int screen_width = kMinWidth;  // the terminal's size, as last drawn
+  int screen_height = kMinHeight;
   const TableBuilder* tables = nullptr;  // offers to build missing tables; null: never offers
   std::optional<TableRequest> table;     // while asking about, or building, a table
 };
 
+// True when the terminal is too small to show the game: then only q and resizing act.
+inline bool board_hidden(const UiState& ui) {
+  return ui.screen_width < kMinWidth || ui.screen_height < kMinHeight;
+}
+
+// The move the board points out (from and to): the other side's last move until the side
+// to move acts (throws), against the computer only the computer's, and the last move once
+// the game is over.
+std::optional<LastMove> last_move_to_mark(const Game& game);
+
 // The board marks for the game's current state and cursor.
 BoardMarks marks_for(const Game& game, const UiState& ui);
+
+// The session's log as the log screen shows it: every entry, wrapped to the box's width.
+std::vector<std::string> log_rows(const Game& game);
 
 // The whole screen for a terminal of width x height (at least kMinWidth x kMinHeight; a
 // smaller terminal gets a message asking for more room).
 Canvas compose_screen(const Game& game, const UiState& ui, int width, int height);
 
-// One line about the rule and play settings (not the seed), e.g.
-// "7 pieces · exact bear-off · alternate starts · auto-play off · auto-pass off".
+// One line about the rule and play settings (not the seed), at most 76 cells, e.g.
+// "7 pieces · exact bear-off · alternate starts" or, with every option on,
+// "7 pieces · any-throw bear-off · higher throw starts · auto-play · auto-pass".
 std::string settings_summary(const Settings& settings);
 
 // The rules screen text (our own words for rules.md) followed by the keys.

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <csignal>
 #include <memory>
+#include <tuple>
 
 #include "play/controller.h"
 #include "play/screen.h"
@@ -28,10 +29,11 @@ int run_interactive(Game& game, const InteractiveOptions& options) {
   std::string pending_bytes;
   std::unique_ptr<BuildJob> build;  // destroyed (cancelled, joined) before the terminal
 
+  // Keys and steps are judged at the size the screen was drawn at (board_hidden).
   const auto draw = [&] {
+    std::tie(ui.screen_width, ui.screen_height) = terminal.size();
     ui.waiting = step_due(game, ui);
-    const auto [width, height] = terminal.size();
-    terminal.draw(compose_screen(game, ui, width, height).lines(options.color));
+    terminal.draw(compose_screen(game, ui, ui.screen_width, ui.screen_height).lines(options.color));
   };
 
   while (!ui.quit) {
@@ -55,7 +57,8 @@ int run_interactive(Game& game, const InteractiveOptions& options) {
         }
         skipped = !event.bytes.empty();
       }
-      if (!ui.quit) take_step(game, ui);
+      // A resize during the pause may have hidden the board: then the step waits.
+      if (!ui.quit && step_due(game, ui)) take_step(game, ui);
       continue;
     }
     const int timeout = !pending_bytes.empty() ? kEscapeWaitMs : build ? kBuildRedrawMs : -1;
@@ -65,6 +68,7 @@ int run_interactive(Game& game, const InteractiveOptions& options) {
       continue;
     }
     if (event.terminate_signal) return 128 + event.terminate_signal;
+    if (event.resized || event.resumed) draw();  // keys read with this event meet the new size
     const bool timed_out = event.bytes.empty() && !event.resized && !event.resumed;
     pending_bytes += event.bytes;
     for (const Key& key : decode_keys(pending_bytes, timed_out)) {

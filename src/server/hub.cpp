@@ -17,6 +17,7 @@
 #include "protocol/json.h"
 #include "server/store.h"
 #include "server/table_job.h"
+#include "tables/table.h"
 
 namespace ur::server {
 
@@ -232,7 +233,10 @@ struct GameHub::Impl {
             options.worker_threads > 0
                 ? options.worker_threads
                 : std::max(4, static_cast<int>(std::thread::hardware_concurrency())))),
-        id_rng(std::random_device{}()) {}
+        id_rng(std::random_device{}()) {
+    // Everything the server writes lives under its data directory, built tables included.
+    tables::set_table_directory(options.data_dir);
+  }
 
   HubOptions options;
   GameStore store;

@@ -32,8 +32,9 @@ namespace {
 constexpr std::string_view kSettingsExample =
     R"({"opponent":"hard","pieces":5,"bear_off":"any","starts":"higher","auto_play":true})";
 
+// The sides' names on the web page (the board, the log and every sentence the page shows).
 std::string title_name(Side side) {
-  return side == Side::Light ? "Light" : "Dark";
+  return side == Side::Light ? "Shell" : "Bitumen";
 }
 
 std::string_view starts_name(StartRule rule) {
@@ -165,8 +166,9 @@ void start_game(Game& game, Events& events) {
       const Roll dark = count_marks(draw_dice(game));
       game.opening = std::array<Roll, 2>{light, dark};
       opening_events.push_back({{"type", "opening"}, {"light", light}, {"dark", dark}});
-      add_log(game, "Opening throws: Light " + std::to_string(light) + ", Dark " +
-                        std::to_string(dark) + (light == dark ? " (tie: throw again)." : "."));
+      add_log(game, "Opening throws: " + title_name(Side::Light) + " " + std::to_string(light) +
+                        ", " + title_name(Side::Dark) + " " + std::to_string(dark) +
+                        (light == dark ? " (tie: throw again)." : "."));
       if (light != dark) {
         first = light > dark ? Side::Light : Side::Dark;
         break;
@@ -181,6 +183,17 @@ void start_game(Game& game, Events& events) {
                     {"starting_side", side_name(first)}});
   events.insert(events.end(), opening_events.begin(), opening_events.end());
   add_log(game, "Game " + std::to_string(game.game_number) + ": " + title_name(first) + " starts.");
+}
+
+// Drops the log lines of a start nobody has thrown in yet (the opening throws and who
+// starts), so that restarting it with new settings tells only the start that counts. They
+// are the last lines: nothing else is logged before the first throw.
+void forget_start_lines(Game& game) {
+  const std::string start_prefix = "Game " + std::to_string(game.game_number) + ": ";
+  while (!game.log.empty() && (game.log.back().starts_with(start_prefix) ||
+                               game.log.back().starts_with("Opening throws: "))) {
+    game.log.pop_back();
+  }
 }
 
 MoveList pending_moves(const Game& game) {
@@ -347,6 +360,7 @@ void settings_intent(Game& game, const json& patch, Events& events) {
   if (!game.thrown_this_game && game.phase != Phase::GameOver) {
     game.settings = merged;
     game.next_settings.reset();
+    forget_start_lines(game);
     start_game(game, events);
     return;
   }

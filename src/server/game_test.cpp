@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
+
 #include "server/test_agent.h"
 
 namespace ur::server {
@@ -196,6 +198,70 @@ TEST(ServerGame, SettingsApplyAtOnceBeforeTheFirstThrowAndLaterOtherwise) {
   EXPECT_TRUE(game.settings.auto_play);
   EXPECT_FALSE(game.next_settings.has_value());
   EXPECT_EQ(game.position.start, (std::array<std::uint8_t, 2>{3, 3}));
+}
+
+// The page shows the log and the refusals as they are: they name the sides as the board does.
+TEST(ServerGame, LogAndRefusalsNameTheSidesShellAndBitumen) {
+  GameSettings settings = friend_settings();
+  settings.starts = StartRule::HigherThrow;
+  Game game = new_game(settings);
+  for (int i = 0; i < 30; ++i) {
+    Events events;
+    if (game.phase == Phase::Throw) throw_intent(game, std::nullopt, events);
+    if (game.phase == Phase::Move) move_intent(game, std::nullopt, first_legal_from(game), events);
+    if (game.phase == Phase::Pass) pass_intent(game, std::nullopt, events);
+  }
+  bool shell = false;
+  bool bitumen = false;
+  for (const std::string& line : game.log) {
+    EXPECT_EQ(line.find("Light"), std::string::npos) << line;
+    EXPECT_EQ(line.find("Dark"), std::string::npos) << line;
+    shell = shell || line.find("Shell") != std::string::npos;
+    bitumen = bitumen || line.find("Bitumen") != std::string::npos;
+  }
+  EXPECT_TRUE(shell && bitumen);
+  const Side other = opponent(game.position.turn);
+  try {
+    Events events;
+    throw_intent(game, other, events);
+    FAIL() << "a throw out of turn was accepted";
+  } catch (const ApiError& error) {
+    const std::string message = error.what();
+    EXPECT_NE(message.find(other == Side::Light ? "Shell" : "Bitumen"), std::string::npos)
+        << message;
+    EXPECT_EQ(message.find("Light"), std::string::npos) << message;
+    EXPECT_EQ(message.find("Dark"), std::string::npos) << message;
+  }
+}
+
+// Settings applied before the first throw restart the game: the log tells only that start.
+TEST(ServerGame, SettingsAppliedAtOnceLeaveOneStartLineInTheLog) {
+  Game game = new_game(friend_settings());
+  Events events;
+  settings_intent(game, {{"pieces", 5}}, events);
+  auto starts = [&] {
+    return std::count_if(game.log.begin(), game.log.end(),
+                         [](const std::string& line) { return line.starts_with("Game 1: "); });
+  };
+  EXPECT_EQ(starts(), 1);
+  // With the higher throw the opening decides who starts; no line names the earlier starter.
+  for (std::uint64_t seed = 1; seed < 20; ++seed) {
+    game = new_game(friend_settings(), seed);
+    settings_intent(game, {{"starts", "higher"}}, events);
+    EXPECT_EQ(starts(), 1);
+    const std::string starter = game.starting_side == Side::Light ? "Shell" : "Bitumen";
+    EXPECT_EQ(game.log.back(), "Game 1: " + starter + " starts.");
+    EXPECT_TRUE(game.log.front().starts_with("Opening throws: "));
+  }
+  // A second game's restart keeps the first game's lines.
+  throw_until_move(game);
+  new_game_intent(game, nullptr, events);
+  settings_intent(game, {{"pieces", 3}}, events);
+  EXPECT_EQ(game.settings.pieces, 3);
+  EXPECT_EQ(starts(), 1);
+  EXPECT_EQ(std::count_if(game.log.begin(), game.log.end(),
+                          [](const std::string& line) { return line.starts_with("Game 2: "); }),
+            1);
 }
 
 TEST(ServerGame, AutoPlayMakesForcedMovesAndAutoPassPasses) {

@@ -17,6 +17,7 @@
 #include "protocol/json.h"
 #include "server/store.h"
 #include "server/table_job.h"
+#include "tables/table.h"
 
 namespace ur::server {
 
@@ -104,7 +105,8 @@ struct Intent {
   Action action;
   std::optional<Side> side;
   Square from = 0;
-  json settings;  // null when absent
+  json settings;                         // null when absent
+  std::optional<std::uint64_t> version;  // the version the sender saw, when it says
 };
 
 constexpr std::array<std::pair<std::string_view, Action>, 5> kActions = {{
@@ -134,17 +136,29 @@ std::optional<Side> side_member(const json& body) {
   return side;
 }
 
+// The optional "version" of a throw, move or pass: the game version the sender's screen shows.
+std::optional<std::uint64_t> version_member(const json& body) {
+  const auto found = body.find("version");
+  if (found == body.end()) return std::nullopt;
+  if (!found->is_number_unsigned()) {
+    throw bad_request(
+        "\"version\" must be the game version the page shows (a whole number like 12), got " +
+        protocol::quote_json(*found));
+  }
+  return found->get<std::uint64_t>();
+}
+
 Intent parse_intent(Action action, const json& body) {
-  Intent intent{action, std::nullopt, 0, nullptr};
+  Intent intent{action, std::nullopt, 0, nullptr, std::nullopt};
   switch (action) {
     case Action::Throw:
-      require_only_members(body, {"side"}, "a throw");
+      require_only_members(body, {"side", "version"}, "a throw");
       break;
     case Action::Pass:
-      require_only_members(body, {"side"}, "a pass");
+      require_only_members(body, {"side", "version"}, "a pass");
       break;
     case Action::Move: {
-      require_only_members(body, {"from", "side"}, "a move");
+      require_only_members(body, {"from", "side", "version"}, "a move");
       const auto from = body.find("from");
       const int home = finkel_rules().home_square();
       if (from == body.end() || !from->is_number_integer() || from->get<long long>() < 0 ||
@@ -167,6 +181,7 @@ Intent parse_intent(Action action, const json& body) {
       break;
   }
   intent.side = side_member(body);
+  intent.version = version_member(body);
   if (const auto settings = body.find("settings"); settings != body.end()) {
     intent.settings = *settings;
     if (!intent.settings.is_object()) merge_settings(GameSettings{}, intent.settings);  // throws
@@ -232,7 +247,10 @@ struct GameHub::Impl {
             options.worker_threads > 0
                 ? options.worker_threads
                 : std::max(4, static_cast<int>(std::thread::hardware_concurrency())))),
-        id_rng(std::random_device{}()) {}
+        id_rng(std::random_device{}()) {
+    // Everything the server writes lives under its data directory, built tables included.
+    tables::set_table_directory(options.data_dir);
+  }
 
   HubOptions options;
   GameStore store;
@@ -443,6 +461,11 @@ struct GameHub::Impl {
     if (method != "POST") throw bad_method(method, "POST");
     const Intent intent = parse_intent(*action, parse_body(request.body));
     on_game(id, reply, [this, intent](GameSlot& slot) {
+      // Another window (or a lost answer) has changed the game since the sender looked.
+      if (intent.version && *intent.version != slot.game.version) {
+        throw conflict("moved_on",
+                       "The game moved on in another window; this page now shows where it is.");
+      }
       Events events;
       play_computer_turn(slot, events);  // finishes a turn a restart interrupted
       Game next = slot.game;

@@ -48,7 +48,9 @@ using AgentMaker = std::function<std::variant<std::unique_ptr<Agent>, AgentSpecE
     std::string_view spec, std::uint64_t seed)>;
 
 struct HubOptions {
-  std::filesystem::path data_dir;  // must exist; holds games.sqlite3
+  // Must exist; holds games.sqlite3 and the solved tables (the process-wide table directory
+  // becomes this one).
+  std::filesystem::path data_dir;
   AgentMaker make_agent;
   int worker_threads = 0;  // 0: max(4, hardware threads)
 };

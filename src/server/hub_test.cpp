@@ -139,6 +139,33 @@ TEST(ServerHub, EveryBadRequestGetsItsErrorAndLeavesTheGameUnchanged) {
   EXPECT_EQ(get(hub, base).body, waiting);
 }
 
+// Two windows on one game: an intent sent for a version the game has left is refused as
+// such, not with the refusal the newer state would give, and changes nothing.
+TEST(ServerHub, AnIntentForAnOlderVersionSaysTheGameMovedOn) {
+  TempDir dir;
+  GameHub hub(options_for(dir));
+  const std::string id = create_game(hub, {{"opponent", "friend"}});
+  const std::string base = "/api/games/" + id;
+  const json seen = get(hub, base).body["game"];
+  const std::uint64_t version = seen["version"];
+  // The other window throws; this one still shows the throw phase and throws too.
+  ASSERT_EQ(post(hub, base + "/throw", json{{"version", version}}.dump()).status, 200);
+  const json after = get(hub, base).body;
+  for (const auto& [action, body] :
+       std::vector<std::pair<std::string, json>>{{"throw", {{"version", version}}},
+                                                 {"move", {{"from", 0}, {"version", version}}},
+                                                 {"pass", {{"version", version}}}}) {
+    const ApiResponse stale = post(hub, base + "/" + action, body.dump());
+    EXPECT_EQ(stale.status, 409) << action;
+    EXPECT_EQ(stale.body["code"], "moved_on") << action;
+    EXPECT_NE(stale.body["error"].get<std::string>().find("another window"), std::string::npos);
+    EXPECT_EQ(get(hub, base).body, after) << action;
+  }
+  const ApiResponse bad = post(hub, base + "/throw", R"({"version":"new"})");
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_EQ(bad.body["code"], "bad_request");
+}
+
 TEST(ServerHub, ARestartInTheMiddleOfAGameContinuesIt) {
   TempDir dir;
   std::string id;

@@ -73,8 +73,8 @@ CommandRunner setup_serve(CLI::App& app) {
       ->default_val(8080)
       ->check(CLI::Range(0, 65535));
   command->add_option("--data", options->data_dir,
-                      "Directory for the game database (default $XDG_DATA_HOME/ur, else "
-                      "~/.local/share/ur)");
+                      "Directory for the game database and the solved tables it builds "
+                      "(default $XDG_DATA_HOME/ur, else ~/.local/share/ur)");
   command->add_flag("--quiet,-q", options->server.quiet, "Do not log a line per request");
   return [options] { return run_serve(*options); };
 }

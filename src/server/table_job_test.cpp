@@ -1,5 +1,6 @@
 // The table build endpoints (/api/tables/build) and the "table_missing" offer, driven
-// through GameHub. Tables go to a temporary XDG_DATA_HOME, so no real table is touched.
+// through GameHub. Tables go to the hub's temporary data directory (also XDG_DATA_HOME), so
+// no real table is touched.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -100,6 +101,18 @@ TEST(ServerTableBuild, BuildsASmallTableAndSavesIt) {
   EXPECT_NE(again.body["message"].get<std::string>().find("ready"), std::string::npos);
 }
 
+// `ur serve --data D` keeps everything it writes under D, built tables included, whatever
+// XDG_DATA_HOME says.
+TEST(ServerTableBuild, BuiltTablesGoToTheDataDirectory) {
+  TableHome home;
+  testing::TempDir data("ur-table-job-data-");
+  GameHub hub(testing::hub_options(data.path()));
+  ASSERT_EQ(call(hub, "POST", kBuild, R"({"pieces":3,"bear_off":"exact"})").status, 202);
+  EXPECT_EQ(wait_until_ended(hub)["state"], "done");
+  EXPECT_TRUE(std::filesystem::exists(data.path() / "ur-3p-exact.table"));
+  EXPECT_FALSE(std::filesystem::exists(home.path() / "ur" / "ur-3p-exact.table"));
+}
+
 TEST(ServerTableBuild, CancelWritesNoFileAndTheServerServesMeanwhile) {
   TableHome home;
   GameHub hub(options_for(home));
@@ -127,8 +140,9 @@ TEST(ServerTableBuild, CancelWritesNoFileAndTheServerServesMeanwhile) {
   EXPECT_EQ(ended["state"], "cancelled") << ended.dump();
   EXPECT_FALSE(std::filesystem::exists(tables::default_table_path(finkel_rules(5))));
   // Not even a partial file is left behind.
-  const std::filesystem::path table_dir = home.path() / "ur";
-  EXPECT_TRUE(!std::filesystem::exists(table_dir) || std::filesystem::is_empty(table_dir));
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(home.path())) {
+    EXPECT_NE(entry.path().extension(), ".table") << entry.path();
+  }
 }
 
 TEST(ServerTableBuild, RefusesBadBodiesAndMethods) {

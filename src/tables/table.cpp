@@ -13,6 +13,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <mutex>
+#include <optional>
 
 #include "solver/solver.h"
 
@@ -133,7 +135,30 @@ int bytes_per_value(Encoding encoding) {
   return 8;
 }
 
+namespace {
+
+std::mutex& table_directory_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+std::optional<std::filesystem::path>& chosen_table_directory() {
+  static std::optional<std::filesystem::path> directory;
+  return directory;
+}
+
+}  // namespace
+
+void set_table_directory(std::filesystem::path directory) {
+  std::lock_guard lock(table_directory_mutex());
+  chosen_table_directory() = std::move(directory);
+}
+
 std::filesystem::path default_table_directory() {
+  {
+    std::lock_guard lock(table_directory_mutex());
+    if (chosen_table_directory()) return *chosen_table_directory();
+  }
   const char* data_home = std::getenv("XDG_DATA_HOME");
   if (data_home && data_home[0] == '/') return std::filesystem::path(data_home) / "ur";
   const char* home = std::getenv("HOME");

@@ -34,8 +34,12 @@ struct SolveInfo {
   double tolerance = 0.0;  // the residual it was asked for
 };
 
-// $XDG_DATA_HOME/ur when XDG_DATA_HOME is an absolute path, else ~/.local/share/ur.
+// The directory given to set_table_directory, else $XDG_DATA_HOME/ur when XDG_DATA_HOME is
+// an absolute path, else ~/.local/share/ur.
 std::filesystem::path default_table_directory();
+// Makes `directory` the table directory for the rest of the process (`ur serve --data`
+// keeps its tables beside its games).
+void set_table_directory(std::filesystem::path directory);
 // The default file for a rule set, e.g. ~/.local/share/ur/ur-7p-exact.table.
 std::filesystem::path default_table_path(const Rules& rules);
 

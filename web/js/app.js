@@ -28,12 +28,17 @@ const $ = (id) => document.getElementById(id);
 
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 
-// Durations in milliseconds; with reduced motion the turn still plays step by step, briefly.
+// Durations in milliseconds for the chosen speed of play ("normal", "fast" or "off"). With
+// reduced motion nothing moves, but the turn still plays step by step, briefly.
 function timing() {
-  return reducedMotion.matches
-    ? { dice: 0, hop: 0, capture: 0, step: 120, label: 900 }
-    : { dice: 480, hop: 120, capture: 380, step: 420, label: 1300 };
+  const speed = state.prefs.speed;
+  if (speed === 'off') return { dice: 0, hop: 0, capture: 0, step: 0, label: 900 };
+  if (reducedMotion.matches) return { dice: 0, hop: 0, capture: 0, step: speed === 'fast' ? 60 : 120, label: 900 };
+  if (speed === 'fast') return { dice: 200, hop: 50, capture: 160, step: 160, label: 900 };
+  return { dice: 480, hop: 120, capture: 380, step: 420, label: 1300 };
 }
+
+const SPEEDS = ['normal', 'fast', 'off'];
 
 const state = {
   gameId: null, // id of the game the page follows
@@ -50,7 +55,9 @@ const state = {
   extraThrowFor: null, // side that just landed on a rosette
   notice: null, // {text, kind} shown instead of the prompt until the next change
   gameOverShownFor: null,
-  prefs: { sound: true },
+  // Preferences of this browser, not of the game (localStorage): sound, speed of play, and
+  // whether a press on a movable piece moves it at once.
+  prefs: { sound: true, speed: 'normal', one_press: false },
 };
 
 let board;
@@ -173,7 +180,12 @@ function afterSettled() {
 
 async function playEvents(events, finalGame) {
   const t = timing();
+  // The sentence of a throw, while the same side's automatic move or pass that follows it in
+  // this update is told: both stay on the message line, in order.
+  let thrown = null;
   for (const event of events) {
+    const after = thrown && thrown.side === event.side ? `${thrown.text} ` : '';
+    thrown = null;
     switch (event.type) {
       case 'new_game': {
         const pieces = finalGame.rules.pieces;
@@ -188,7 +200,13 @@ async function playEvents(events, finalGame) {
         state.extraThrowFor = null;
         closeGameOver();
         board.clearFlashes();
-        announce(`Game ${event.game_number ?? ''} begins. ${SIDE_NAME[event.starting_side] ?? ''} starts.`);
+        // Under the higher-throw rule the opening throws that follow say who starts.
+        const opening = events.some((e) => e.type === 'opening');
+        announce(
+          opening
+            ? `Game ${event.game_number ?? ''} begins: both sides throw to decide who starts.`
+            : `Game ${event.game_number ?? ''} begins. ${SIDE_NAME[event.starting_side] ?? ''} starts.`,
+        );
         renderBoardOnly(finalGame);
         break;
       }
@@ -211,17 +229,19 @@ async function playEvents(events, finalGame) {
         showTurnMarker(finalGame, event.side);
         await dice.roll(marks, t.dice);
         state.shownDice = marks;
-        narrate(`${who(finalGame, event.side)} threw ${event.roll}.`);
+        const text = `${who(finalGame, event.side)} threw ${event.roll}.`;
+        narrate(text);
+        thrown = { side: event.side, text };
         if (!isHuman(finalGame, event.side)) await sleep(t.step);
         break;
       }
       case 'move':
-        await playMove(event, finalGame, t);
+        await playMove(event, finalGame, t, after);
         break;
       case 'pass': {
         playSound('pass');
         const text = `${who(finalGame, event.side)} ${event.side && isHuman(finalGame, event.side) && !isFriendGame(finalGame) ? 'pass' : 'passes'}${event.reason ? `: ${event.reason}` : '.'}`;
-        narrate(text);
+        narrate(after + text);
         await sleep(t.step);
         break;
       }
@@ -233,12 +253,12 @@ async function playEvents(events, finalGame) {
   }
 }
 
-async function playMove(event, finalGame, t) {
+async function playMove(event, finalGame, t, before = '') {
   const { side, from, to } = event;
   if (!canApply(state.shown, side, from)) return; // already on screen (e.g. a repeated update)
   const victim = otherSide(side);
   const captured = event.capture ?? (to < HOME && state.shown[victim].board.includes(to));
-  narrate(`${moveSentence(finalGame, event, captured)}.`);
+  narrate(`${before}${moveSentence(finalGame, event, captured)}.`);
   board.clearFlashes();
   await board.animateMove(side, from, to, t.hop);
   state.shown = applyMove(state.shown, side, from, to);
@@ -298,11 +318,13 @@ function boardView(game) {
   const acting = humanToAct(game) && game.phase === 'move';
   const movable = new Set(acting ? game.legal_moves.map((move) => move.from) : []);
   const targets = new Set();
+  const captures = new Set();
   if (acting && state.selected !== null) {
     const move = game.legal_moves.find((m) => m.from === state.selected);
     if (move) targets.add(Math.min(move.to, HOME));
+    if (move?.capture) captures.add(move.to);
   }
-  return { movable, selected: acting ? state.selected : null, targets, activeSide: side, lastMove: state.lastMove };
+  return { movable, selected: acting ? state.selected : null, targets, captures, activeSide: side, lastMove: state.lastMove };
 }
 
 // Redraws the board and the players during an animation (no highlights: nobody may act).
@@ -409,9 +431,13 @@ function promptFor(game) {
     case 'move':
       if (state.selected !== null) {
         const move = game.legal_moves.find((m) => m.from === state.selected);
-        if (move) return `${prefix}Now press the highlighted square: ${squareName(move.to)}.`;
+        if (move) {
+          const capture = move.capture ? `, which captures the ${SIDE_NAME[otherSide(side)]} piece there` : '';
+          return `${prefix}Now press the highlighted square: ${squareName(move.to)}${capture}.`;
+        }
       }
-      return `${prefix}${name === 'You' ? 'You' : SIDE_NAME[side]} threw ${game.roll}. Press a glowing piece${game.legal_moves.some((m) => m.from === 0) ? ' (or the start tray)' : ''}, then its highlighted square.`;
+      // The sentence names the thrower already: no "Bitumen: Bitumen threw".
+      return `${name} threw ${game.roll}. Press a glowing piece${game.legal_moves.some((m) => m.from === 0) ? ' (or the start tray)' : ''}, then its highlighted square.`;
     case 'pass':
       return `${prefix}No move with a throw of ${game.roll}: press “No move — pass”.`;
     default:
@@ -430,8 +456,9 @@ function renderLog(game) {
   );
 }
 
-function setNotice(text, kind = 'error') {
-  state.notice = { text, kind };
+// `offline`: the notice says the server cannot be reached, so a reconnect clears it.
+function setNotice(text, kind = 'error', offline = false) {
+  state.notice = { text, kind, offline };
   if (state.game) renderMessage(state.game);
   announce(text);
 }
@@ -500,9 +527,14 @@ function wireThrowHint() {
 // ---------------------------------------------------------------------------------------------
 // Intents
 
+// Intents on the game in play carry the version on screen, so that the server can tell when
+// another window has moved the game on meanwhile.
+const VERSIONED = ['throw', 'move', 'pass'];
+
 async function sendIntent(action, body = {}) {
   const game = state.game;
   if (!game) return;
+  if (VERSIONED.includes(action)) body = { ...body, version: game.version };
   state.inFlight += 1;
   state.notice = null;
   render();
@@ -522,8 +554,11 @@ async function sendIntent(action, body = {}) {
       } else {
         setNotice('The Perfect level needs the solved table, which this server does not have. Nothing was changed.');
       }
+    } else if (error instanceof ApiError && error.code === 'moved_on') {
+      setNotice(error.message, 'info');
+      refresh();
     } else {
-      setNotice(error.message);
+      setNotice(error.message, 'error', error instanceof ApiError && error.code === 'offline');
       refresh();
     }
     return null;
@@ -637,6 +672,12 @@ function onPress(row, col, viaKeyboard) {
     render();
     return;
   }
+  if (state.prefs.one_press) {
+    // Every piece has exactly one square to go to: with this preference, the press moves it.
+    sendIntent('move', { from, side });
+    state.selected = null;
+    return;
+  }
   state.selected = state.selected === from ? null : from;
   render();
   announce(promptFor(game));
@@ -744,13 +785,15 @@ function onNewGame() {
 // Shows `settings` (a game's settings object) in the settings dialog's form.
 function fillSettingsForm(settings) {
   const form = $('settings-form');
-  for (const name of ['opponent', 'pieces', 'bear_off', 'starts']) {
-    const value = String(settings[name] ?? '');
-    for (const input of form.elements[name]) input.checked = input.value === value;
-  }
+  const choose = (name, value) => {
+    for (const input of form.elements[name]) input.checked = input.value === String(value ?? '');
+  };
+  for (const name of ['opponent', 'pieces', 'bear_off', 'starts', 'seat']) choose(name, settings[name]);
   form.elements.auto_play.checked = Boolean(settings.auto_play);
   form.elements.auto_pass.checked = Boolean(settings.auto_pass);
   form.elements.sound.checked = state.prefs.sound;
+  choose('speed', state.prefs.speed);
+  form.elements.one_press.checked = state.prefs.one_press;
 }
 
 function openSettings() {
@@ -793,6 +836,7 @@ function readSettingsForm() {
     pieces: Number(value('pieces')),
     bear_off: value('bear_off'),
     starts: value('starts'),
+    seat: value('seat'),
     auto_play: form.elements.auto_play.checked,
     auto_pass: form.elements.auto_pass.checked,
   };
@@ -801,7 +845,10 @@ function readSettingsForm() {
 async function onSettingsClosed() {
   const choice = $('settings-dialog').returnValue;
   if (choice !== 'save' && choice !== 'new') return;
-  state.prefs.sound = $('settings-form').elements.sound.checked;
+  const form = $('settings-form');
+  state.prefs.sound = form.elements.sound.checked;
+  state.prefs.speed = form.elements.speed.value;
+  state.prefs.one_press = form.elements.one_press.checked;
   setSoundEnabled(state.prefs.sound);
   saveJson(STORAGE_PREFS, state.prefs);
   const settings = readSettingsForm();
@@ -827,9 +874,11 @@ function showGameOver(game) {
   $('game-over-detail').textContent =
     `${SIDE_NAME[winner]} brought all ${game.rules.pieces} pieces home.`;
   const tally = game.tally ?? { light: 0, dark: 0 };
-  const label = (side) => (friend ? SIDE_NAME[side] : isHuman(game, side) ? 'You' : 'Computer');
+  // Against the computer the sides get their players' names too; friends share the names.
+  const label = (side) =>
+    friend ? SIDE_NAME[side] : `${isHuman(game, side) ? 'You' : 'Computer'} (${SIDE_NAME[side]})`;
   $('game-over-tally').textContent =
-    `Games won: ${label('light')} (Shell) ${tally.light} – ${tally.dark} ${label('dark')} (Bitumen)`;
+    `Games won: ${label('light')} ${tally.light} – ${tally.dark} ${label('dark')}`;
   const nextStarter = game.starting_side ? otherSide(game.starting_side) : null;
   $('game-over-next').textContent =
     game.settings.starts === 'alternate' && nextStarter
@@ -859,13 +908,22 @@ function closeRules() {
 // ---------------------------------------------------------------------------------------------
 // Start-up
 
+// Keys that press a control of their own (buttons, links, the log's summary, form fields)
+// or a board square keep that meaning; elsewhere Space and Enter throw or pass like T.
+function ownsEnterAndSpace(target) {
+  return Boolean(target?.closest?.('button, a, input, select, textarea, summary, dialog, #board, [contenteditable]'));
+}
+
 function onKeyDown(event) {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
   if (document.querySelector('dialog[open]')) return;
   const tag = event.target?.tagName;
   if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
-  if (event.key === 't' || event.key === 'T') {
+  const throwKey = event.key === 't' || event.key === 'T';
+  const pressKey = (event.key === ' ' || event.key === 'Enter') && !ownsEnterAndSpace(event.target);
+  if (throwKey || pressKey) {
     event.preventDefault();
+    if (event.repeat) return;
     if (state.game?.phase === 'pass') onPass();
     else onThrow();
   } else if (event.key === 'Escape' && state.selected !== null) {
@@ -876,6 +934,7 @@ function onKeyDown(event) {
 
 function init() {
   state.prefs = { ...state.prefs, ...loadJson(STORAGE_PREFS, {}) };
+  if (!SPEEDS.includes(state.prefs.speed)) state.prefs.speed = 'normal';
   setSoundEnabled(state.prefs.sound);
   board = new Board($('board'), onPress);
   tableBuild = new TableBuildOffer(onTableReady);
@@ -886,7 +945,14 @@ function init() {
     (connected) => {
       $('connection').hidden = connected;
       $('connection').textContent = connected ? '' : 'Reconnecting to the server…';
-      if (connected) refresh();
+      if (connected) {
+        // Back in touch: "cannot be reached" is no longer true.
+        if (state.notice?.offline) {
+          state.notice = null;
+          render();
+        }
+        refresh();
+      }
     },
   );
   $('throw-button').addEventListener('click', onThrow);

@@ -36,6 +36,9 @@ export class Board {
     this.onPress = onPress;
     this.cells = new Map();
     this.focusKey = cellKey(2, 4);
+    // The piece a move animation carries ({side, from}): redraws leave it off its start
+    // square until the animation ends, so it is never drawn twice.
+    this.moving = null;
     this.build();
   }
 
@@ -111,7 +114,7 @@ export class Board {
           {
             class: `route-number route-number-${info.side ?? 'shared'}`,
             x: x + 10,
-            y: info.side === 'dark' ? y + 22 : y + CELL - 10,
+            y: info.side === 'dark' ? y + 31 : y + CELL - 10,
             'aria-hidden': 'true',
           },
           [String(info.route)],
@@ -134,7 +137,7 @@ export class Board {
           {
             class: 'tray-label',
             x: x + CELL / 2,
-            y: info.side === 'dark' ? y + 26 : y + CELL - 16,
+            y: info.side === 'dark' ? y + 34 : y + CELL - 16,
             'aria-hidden': 'true',
           },
           [info.kind === 'start' ? 'START' : 'HOME'],
@@ -232,6 +235,7 @@ export class Board {
   // activeSide, lastMove:{side,from,to}|null}; routes belong to view.activeSide.
   render(position, view) {
     this.pieceLayer.replaceChildren();
+    position = this.moving ? withoutPiece(position, this.moving) : position;
     for (const [key, group] of this.cells) {
       const [row, col] = key.split('-').map(Number);
       const info = describeCell(row, col);
@@ -242,6 +246,7 @@ export class Board {
       const selected = mine && view.selected === route && info.kind !== 'home';
       const target =
         (info.side === null || info.side === view.activeSide) && view.targets.has(route);
+      const captures = target && Boolean(view.captures?.has(route));
       group.classList.toggle('movable', movable);
       group.classList.toggle('selected', selected);
       group.classList.toggle('target', target);
@@ -260,7 +265,7 @@ export class Board {
         const count = info.kind === 'start' ? position[info.side].start : position[info.side].home;
         this.drawTray(row, col, info.side, count);
       }
-      group.setAttribute('aria-label', cellLabel(info, piece, position, { movable, target }));
+      group.setAttribute('aria-label', cellLabel(info, piece, position, { movable, target, captures }));
       if (selected) group.setAttribute('aria-pressed', 'true');
       else group.removeAttribute('aria-pressed');
     }
@@ -291,6 +296,7 @@ export class Board {
     ghost.classList.add('moving');
     ghost.setAttribute('transform', `translate(${start.x} ${start.y})`);
     this.overlayLayer.append(ghost);
+    this.moving = { side, from };
     const hidden = this.hidePieceAt(side, from);
     if (hopMs > 0 && cells.length > 1) {
       const frames = cells.map((cell) => {
@@ -306,6 +312,7 @@ export class Board {
     }
     ghost.remove();
     if (hidden) hidden.remove();
+    this.moving = null;
   }
 
   // Hides the drawn piece a move starts from (one piece of a start pile); returns it.
@@ -349,14 +356,14 @@ export class Board {
   // Shows a short label over a cell ("Throw again!", "Captured!") for `ms` milliseconds.
   flashLabel(row, col, text, kind, ms) {
     const { x: cx, y } = cellCentre(row, col);
-    const width = Math.max(120, text.length * 12 + 28);
+    const width = Math.max(150, text.length * 17 + 36);
     const boardWidth = 2 * MARGIN + COLUMNS * CELL;
     // Keep the label on the board near the edges.
     const x = Math.min(Math.max(cx, MARGIN + width / 2), boardWidth - MARGIN - width / 2);
     const labelY = row === 0 ? y + 40 : y - 40;
     const group = svg('g', { class: `flash flash-${kind}` }, [
-      svg('rect', { x: x - width / 2, y: labelY - 20, width, height: 36, rx: 18 }),
-      svg('text', { x, y: labelY + 5 }, [text]),
+      svg('rect', { x: x - width / 2, y: labelY - 24, width, height: 44, rx: 22 }),
+      svg('text', { x, y: labelY + 8 }, [text]),
     ]);
     const ring = svg('circle', { class: `flash-ring flash-ring-${kind}`, cx, cy: y, r: 44 });
     this.overlayLayer.append(ring, group);
@@ -365,6 +372,15 @@ export class Board {
       ring.remove();
     }, ms);
   }
+}
+
+// `position` without the piece of `moving.side` on `moving.from` (one of its start pile).
+function withoutPiece(position, { side, from }) {
+  const own = position[side];
+  if (from === 0 ? own.start === 0 : !own.board.includes(from)) return position;
+  const changed =
+    from === 0 ? { ...own, start: own.start - 1 } : { ...own, board: own.board.filter((r) => r !== from) };
+  return { ...position, [side]: changed };
 }
 
 // Decoration of plain squares: the "eyes" pattern of the old boards, a star on square 13.
@@ -412,6 +428,7 @@ function cellLabel(info, piece, position, flags) {
   const owner = info.side ? `${SIDE_NAME[info.side]} square ${info.route}` : `Shared square ${info.route}`;
   const kind = info.route === 8 ? ', central rosette' : isRosette(info.route) ? ', rosette' : '';
   const content = piece ? `, ${SIDE_NAME[piece.side]} piece` : ', empty';
-  const state = flags.movable ? ', can move' : flags.target ? ', reachable: press to move here' : '';
+  let state = flags.movable ? ', can move' : flags.target ? ', reachable: press to move here' : '';
+  if (flags.target && flags.captures && piece) state += ` and capture the ${SIDE_NAME[piece.side]} piece`;
   return owner + kind + content + state;
 }

@@ -1,56 +1,6 @@
 // The throw, pass and move controls in chosen positions. The server's answers are replaced
 // with prepared states (page.route) so that rare situations, like a forced pass, are certain.
-const { test, expect } = require('./helpers');
-
-const GAME_ID = 'g-00000000000e2e01';
-
-function state(overrides) {
-  const base = {
-    id: GAME_ID,
-    version: 1000,
-    settings: { opponent: 'easy', pieces: 7, bear_off: 'exact', starts: 'alternate', auto_play: false, auto_pass: false, seat: 'light' },
-    next_settings: null,
-    rules: { pieces: 7, bear_off: 'exact' },
-    position: { turn: 'light', light: { start: 7, home: 0, board: [] }, dark: { start: 7, home: 0, board: [] } },
-    phase: 'throw',
-    to_move: 'light',
-    roll: null,
-    dice: null,
-    legal_moves: [],
-    pass_reason: null,
-    human_sides: ['light'],
-    computer_sides: ['dark'],
-    winner: null,
-    tally: { light: 0, dark: 0 },
-    game_number: 1,
-    starting_side: 'light',
-    opening: null,
-    log: [],
-  };
-  return { ...base, ...overrides };
-}
-
-// Serves `game` for GET and records intents; `answers[action]` gives the reply to an intent.
-async function serve(page, game, answers = {}) {
-  const intents = [];
-  await page.addInitScript((id) => localStorage.setItem('ur.gameId', JSON.stringify(id)), GAME_ID);
-  await page.route('**/api/games/**', async (route) => {
-    const request = route.request();
-    const url = new URL(request.url());
-    const action = url.pathname.split('/')[4];
-    if (!action) {
-      await route.fulfill({ json: { game } });
-      return;
-    }
-    intents.push({ action, body: request.postDataJSON() });
-    const answer = answers[action];
-    if (answer) await route.fulfill(answer);
-    else await route.fulfill({ status: 409, json: { error: 'Not in this test.', code: 'bad_request' } });
-  });
-  await page.goto('/');
-  await expect(page.locator('#game')).toHaveAttribute('aria-busy', 'false');
-  return intents;
-}
+const { test, expect, state, serve } = require('./helpers');
 
 // A middle-game position: light has pieces on 4, 6 and 14, one waiting; dark sits on 8.
 const crowded = {
@@ -78,7 +28,7 @@ test('a forced pass shows "No move — pass" in place of the throw control, with
   await expect(page.locator('#throw-button')).toBeVisible();
   await expect(page.locator('#pass-button')).toBeHidden();
   await expect(page.locator('#throw-button')).toHaveAttribute('aria-disabled', 'false');
-  expect(intents).toEqual([{ action: 'pass', body: { side: 'light' } }]);
+  expect(intents).toEqual([{ action: 'pass', body: { side: 'light', version: 1000 } }]);
 });
 
 test('an illegal press says why, and a legal one moves', async ({ page }) => {
@@ -118,7 +68,7 @@ test('an illegal press says why, and a legal one moves', async ({ page }) => {
   await expect(cell('light', 2)).toHaveAttribute('aria-label', /reachable/);
   await cell('light', 2).click();
   await expect.poll(() => intents.length).toBe(1);
-  expect(intents[0]).toEqual({ action: 'move', body: { from: 0, side: 'light' } });
+  expect(intents[0]).toEqual({ action: 'move', body: { from: 0, side: 'light', version: 1000 } });
   // The server's refusal is shown as it is.
   await expect(message).toHaveText('Refused in this test.');
 });

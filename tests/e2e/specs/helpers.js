@@ -5,8 +5,27 @@ const base = require('@playwright/test');
 
 const { expect } = base;
 
+// UR_WEB_DIR=path/to/web serves the page's files from there instead of the binary (to see a
+// new test fail on an older page, e.g. `git archive HEAD web | tar -x -C /tmp/old`).
+async function serveWebDir(context, directory) {
+  await context.route(
+    (url) => !url.pathname.startsWith('/api/'),
+    async (route) => {
+      const name = new URL(route.request().url()).pathname.replace(/^\/$/, '/index.html');
+      const file = path.join(directory, path.normalize(name));
+      if (!file.startsWith(path.resolve(directory)) || !fs.existsSync(file)) return route.fulfill({ status: 404 });
+      const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+      return route.fulfill({ body: fs.readFileSync(file), contentType: types[path.extname(file)] ?? 'application/octet-stream' });
+    },
+  );
+}
+
 // Every test fails if the page throws an uncaught error.
 const test = base.test.extend({
+  context: async ({ context }, use) => {
+    if (process.env.UR_WEB_DIR) await serveWebDir(context, path.resolve(process.env.UR_WEB_DIR));
+    await use(context);
+  },
   page: async ({ page }, use) => {
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -84,4 +103,69 @@ async function serverState(page) {
   return (await response.json()).game;
 }
 
-module.exports = { test, expect, screenshot, openFreshGame, chooseSettings, readControls, waitSettled, gameId, serverState };
+// Prepared states: the server's answers replaced with page.route (see controls.spec.js).
+const GAME_ID = 'g-00000000000e2e01';
+
+// A prepared game state (docs/web-api.md GameState) with `overrides` applied.
+function state(overrides) {
+  const base = {
+    id: GAME_ID,
+    version: 1000,
+    settings: { opponent: 'easy', pieces: 7, bear_off: 'exact', starts: 'alternate', auto_play: false, auto_pass: false, seat: 'light' },
+    next_settings: null,
+    rules: { pieces: 7, bear_off: 'exact' },
+    position: { turn: 'light', light: { start: 7, home: 0, board: [] }, dark: { start: 7, home: 0, board: [] } },
+    phase: 'throw',
+    to_move: 'light',
+    roll: null,
+    dice: null,
+    legal_moves: [],
+    pass_reason: null,
+    human_sides: ['light'],
+    computer_sides: ['dark'],
+    winner: null,
+    tally: { light: 0, dark: 0 },
+    game_number: 1,
+    starting_side: 'light',
+    opening: null,
+    log: [],
+  };
+  return { ...base, ...overrides };
+}
+
+// Serves `game` for GET and records intents; `answers[action]` gives the reply to an intent.
+async function serve(page, game, answers = {}) {
+  const intents = [];
+  await page.addInitScript((id) => localStorage.setItem('ur.gameId', JSON.stringify(id)), GAME_ID);
+  await page.route('**/api/games/**', async (route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    const action = url.pathname.split('/')[4];
+    if (!action) {
+      await route.fulfill({ json: { game } });
+      return;
+    }
+    intents.push({ action, body: request.postDataJSON() });
+    const answer = answers[action];
+    if (answer) await route.fulfill(answer);
+    else await route.fulfill({ status: 409, json: { error: 'Not in this test.', code: 'bad_request' } });
+  });
+  await page.goto('/');
+  await expect(page.locator('#game')).toHaveAttribute('aria-busy', 'false');
+  return intents;
+}
+
+module.exports = {
+  GAME_ID,
+  test,
+  expect,
+  screenshot,
+  openFreshGame,
+  chooseSettings,
+  readControls,
+  waitSettled,
+  gameId,
+  serverState,
+  state,
+  serve,
+};

@@ -2,16 +2,11 @@
 
 #include <cctype>
 
+#include "session/overloaded.h"
+
 namespace ur::session {
 
 namespace {
-
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 // Words for one side in one sentence.
 struct Subject {

@@ -4,17 +4,11 @@
 
 #include "core/explain.h"
 #include "core/notation.h"
+#include "session/overloaded.h"
 
 namespace ur::session {
 
 namespace {
-
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 std::string title(Side side) {
   return side == Side::Light ? "light" : "dark";

@@ -434,6 +434,7 @@ json game_state_json(const Game& game) {
       {"next_settings", game.next_settings ? to_json(*game.next_settings) : json(nullptr)},
       {"rules", protocol::to_json(rules)},
       {"position", protocol::to_json(game.position)},
+      {"position_text", to_text(game.position)},
       {"phase", kPhaseNames[static_cast<std::size_t>(game.phase)]},
       {"to_move", over ? json(nullptr) : json(side_name(game.position.turn))},
       {"roll", game.roll ? json(*game.roll) : json(nullptr)},

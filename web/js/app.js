@@ -445,7 +445,26 @@ function promptFor(game) {
   }
 }
 
+// The position as text (docs/notation.md), for `ur hints`, `ur engine` and bug reports.
+function renderPosition(game) {
+  $('position-text').textContent = game.position_text ?? '';
+}
+
+async function copyPosition() {
+  const text = $('position-text').textContent;
+  const status = $('copy-status');
+  try {
+    await navigator.clipboard.writeText(text);
+    status.textContent = 'Copied.';
+  } catch {
+    // Without clipboard access, select the text so that the system's copy works.
+    window.getSelection().selectAllChildren($('position-text'));
+    status.textContent = 'Selected: press Ctrl+C (⌘C) to copy.';
+  }
+}
+
 function renderLog(game) {
+  renderPosition(game);
   const list = $('log');
   list.replaceChildren(
     ...(game.log ?? []).map((line) => {
@@ -956,6 +975,7 @@ function init() {
     },
   );
   $('throw-button').addEventListener('click', onThrow);
+  $('copy-position').addEventListener('click', copyPosition);
   $('pass-button').addEventListener('click', onPass);
   $('new-game-button').addEventListener('click', onNewGameButton);
   $('confirm-new-dialog').addEventListener('close', () => {

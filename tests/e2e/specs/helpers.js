@@ -115,6 +115,7 @@ function state(overrides) {
     next_settings: null,
     rules: { pieces: 7, bear_off: 'exact' },
     position: { turn: 'light', light: { start: 7, home: 0, board: [] }, dark: { start: 7, home: 0, board: [] } },
+    position_text: 'L:7/-/0:7/-/0',
     phase: 'throw',
     to_move: 'light',
     roll: null,

@@ -1,0 +1,23 @@
+// Reading game record files (RGN, or JSON records one a line) for the commands that take
+// them: ur record, ur review.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "records/record.h"
+
+namespace ur::cli {
+
+// The text of `file` ("-" for standard input), or a sentence saying why it cannot be read
+// (index 1). Files over 64 MiB are refused.
+std::variant<std::string, std::string> read_record_file(const std::string& file);
+
+// Every game in `text`: JSON records when it starts with '{', else RGN. The error names
+// the line (and column) and what is wrong.
+std::variant<std::vector<records::GameRecord>, std::string> parse_record_text(
+    std::string_view text);
+
+}  // namespace ur::cli

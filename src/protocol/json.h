@@ -1,6 +1,6 @@
 // JSON forms of positions, moves and rules, shared by `ur engine` and `ur serve`.
 // Position shape (docs/notation.md):
-//   {"turn":"light","light":{"start":4,"home":1,"board":[2,5,9]},"dark":{...}}
+//   {"turn":"light","light":{"start":3,"home":1,"board":[2,5,9]},"dark":{...}}
 #pragma once
 
 #include <nlohmann/json.hpp>

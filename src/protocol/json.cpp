@@ -257,6 +257,19 @@ int require_integer(const json& request, std::string_view key, int min, int max)
       key, min, max);
 }
 
+std::uint64_t optional_seed(const json& request, std::string_view key, std::uint64_t fallback) {
+  const auto found = request.find(key);
+  if (found == request.end()) return fallback;
+  // Literals past 2^64 - 1 parse as floating point; values built in code may be signed.
+  const bool in_range = found->is_number_unsigned() ||
+                        (found->is_number_integer() && found->get<std::int64_t>() >= 0);
+  if (!in_range) {
+    fail(std::string(key) + " must be an integer 0..18446744073709551615, got " +
+         quote_json(*found));
+  }
+  return found->get<std::uint64_t>();
+}
+
 Position position_from_request(const json& request, const Rules& rules) {
   return position_from_json(
       require_member(request, "position", R"(an object like {"turn":"light","light":{...},...})"),

@@ -244,6 +244,12 @@ TEST_F(CliWithTables, SolveChecksTheOutputPathBeforeSolving) {
     EXPECT_FALSE(contains(run.output, "solving")) << out << "\n" << run.output;
   }
   EXPECT_FALSE(std::filesystem::exists(missing_parent.parent_path()));
+  // The default location is checked too: here it would be under a plain file.
+  const CommandResult in_default =
+      run_shell("XDG_DATA_HOME=" + file.string() + " ur solve --pieces 2 2>&1");
+  EXPECT_EQ(in_default.exit_code, 2) << in_default.output;
+  EXPECT_TRUE(contains(in_default.output, "cannot create the table directory " + file.string()))
+      << in_default.output;
 }
 
 // A 16-bit table resolves about 1/65535: hints print 3 decimals of a percent, not 10.

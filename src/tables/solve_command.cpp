@@ -129,10 +129,11 @@ int percent_decimals(Encoding encoding) {
 }
 
 // Why `out` cannot take the table, checked before solving so that a bad path fails at once
-// rather than after minutes of work. Directories are never created for an explicit --out.
-std::optional<std::string> out_path_problem(const std::filesystem::path& out) {
+// rather than after minutes of work. `label` names where the path came from in messages.
+std::optional<std::string> out_path_problem(const std::filesystem::path& out,
+                                            const std::string& label) {
   std::error_code error;
-  const std::string shown = "--out " + out.string();
+  const std::string shown = label + out.string();
   if (std::filesystem::is_directory(out, error)) {
     return shown + " is a directory; name the table file, e.g. " +
            (out / "ur-7p-exact.table").string();
@@ -215,11 +216,19 @@ int run_solve(const SolveCommandOptions& options) {
   const Encoding encoding = *encoding_from_string(options.encoding);
   const std::filesystem::path out =
       options.out.empty() ? default_table_path(rules) : std::filesystem::path(options.out);
-  if (!options.out.empty()) {
-    if (auto problem = out_path_problem(out)) {
-      std::cerr << "ur solve: " << *problem << "\n";
+  // The default directory is ur's own and made when missing; an explicit --out's never is.
+  if (options.out.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(out.parent_path(), error);
+    if (error) {
+      std::cerr << "ur solve: cannot create the table directory " << out.parent_path().string()
+                << ": " << error.message() << " (set XDG_DATA_HOME, or name a file with --out)\n";
       return cli::kUsageError;
     }
+  }
+  if (auto problem = out_path_problem(out, options.out.empty() ? "table file " : "--out ")) {
+    std::cerr << "ur solve: " << *problem << "\n";
+    return cli::kUsageError;
   }
   InterruptGuard guard;
   const auto start = std::chrono::steady_clock::now();

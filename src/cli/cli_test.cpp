@@ -2,8 +2,14 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <unistd.h>
+
 #include <array>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
 #include <string>
 
 namespace {
@@ -13,8 +19,9 @@ struct CommandResult {
   std::string output;  // stdout and stderr together
 };
 
-CommandResult run_ur(const std::string& arguments) {
-  const std::string command = std::string(UR_BINARY) + " " + arguments + " 2>&1";
+// Runs a shell command line that names the binary as `ur` (its own redirections included).
+CommandResult run_shell(const std::string& line) {
+  const std::string command = "ur() { \"" + std::string(UR_BINARY) + "\" \"$@\"; }; " + line;
   CommandResult run;
   std::FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) return run;
@@ -23,6 +30,10 @@ CommandResult run_ur(const std::string& arguments) {
   const int status = pclose(pipe);
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return run;
+}
+
+CommandResult run_ur(const std::string& arguments) {
+  return run_shell("ur " + arguments + " 2>&1");
 }
 
 bool contains(const std::string& text, const std::string& part) {
@@ -86,6 +97,168 @@ TEST(Cli, PerftPrintsNodesAndSpeed) {
   EXPECT_TRUE(contains(run.output, "leaves/s")) << run.output;
   const CommandResult three = run_ur("perft --depth 6 --pieces 3 --position L:3/-/0:3/-/0");
   EXPECT_TRUE(contains(three.output, "nodes 112060")) << three.output;
+}
+
+// Tables live in a fresh XDG_DATA_HOME, so no user table is touched or used; a 3-piece table
+// solved once serves the tests that name a table made for other rules.
+class CliWithTables : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    directory() =
+        std::filesystem::temp_directory_path() / ("ur-cli-test-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(directory());
+    ::setenv("XDG_DATA_HOME", directory().c_str(), 1);
+    const CommandResult solved = run_ur("solve --pieces 3 --out " + three_piece_table());
+    ASSERT_EQ(solved.exit_code, 0) << solved.output;
+  }
+  static void TearDownTestSuite() { std::filesystem::remove_all(directory()); }
+  static std::filesystem::path& directory() {
+    static std::filesystem::path path;
+    return path;
+  }
+  static std::string three_piece_table() { return (directory() / "three.table").string(); }
+};
+
+// Every command that writes to stdout notices a full disk and says so on stderr.
+TEST_F(CliWithTables, WriteErrorsExitNonZeroWithAMessage) {
+  for (const char* line : {
+           "ur perft --depth 3",
+           "ur --help",
+           "ur perft --help",
+           "ur help",
+           "ur hints --pieces 2 --position L:2/-/0:2/-/0 --roll 2",
+           "ur match random first --games 2",
+           "echo '{\"cmd\":\"perft\",\"depth\":1,\"position\":{\"turn\":\"light\",\"light\":"
+           "{\"start\":7,\"home\":0,\"board\":[]},\"dark\":{\"start\":7,\"home\":0,"
+           "\"board\":[]}}}' | ur engine",
+           "echo throw | ur play --seed 1 --opponent friend --script -",
+       }) {
+    const CommandResult run = run_shell(std::string(line) + " 2>&1 >/dev/full");
+    EXPECT_NE(run.exit_code, 0) << line << "\n" << run.output;
+    EXPECT_TRUE(contains(run.output, "cannot write")) << line << "\n" << run.output;
+  }
+}
+
+TEST(Cli, SeedsMustBeZeroToTwoToTheSixtyFourMinusOne) {
+  for (const char* arguments :
+       {"play --seed -1 --script /dev/null", "play --seed 18446744073709551616 --script /dev/null",
+        "play --seed x --script /dev/null", "match random first --seed -1",
+        "match random first --seed 18446744073709551616"}) {
+    const CommandResult run = run_ur(arguments);
+    EXPECT_EQ(run.exit_code, 2) << arguments << "\n" << run.output;
+    EXPECT_TRUE(contains(run.output, "0..18446744073709551615")) << arguments << "\n" << run.output;
+    EXPECT_LT(run.output.size(), 300u) << arguments << "\n" << run.output;
+  }
+  const CommandResult largest =
+      run_ur("play --seed 18446744073709551615 --opponent friend --script /dev/null");
+  EXPECT_EQ(largest.exit_code, 0) << largest.output;
+  EXPECT_TRUE(contains(largest.output, "seed 18446744073709551615")) << largest.output;
+  const CommandResult match = run_ur("match random first --games 2 --seed 18446744073709551615");
+  EXPECT_EQ(match.exit_code, 0) << match.output;
+  EXPECT_TRUE(contains(match.output, "seed 18446744073709551615")) << match.output;
+}
+
+// `arguments` exit 2 with a message containing `says`.
+void expect_usage_error(const std::string& arguments, const std::string& says) {
+  const CommandResult run = run_ur(arguments);
+  EXPECT_EQ(run.exit_code, 2) << arguments << "\n" << run.output;
+  EXPECT_TRUE(contains(run.output, says)) << arguments << "\n" << run.output;
+  EXPECT_FALSE(contains(run.output, "not in range")) << arguments << "\n" << run.output;
+}
+
+TEST(Cli, HintsRollRangeIsTheDiceRange) {
+  const CommandResult help = run_ur("hints --help");
+  EXPECT_FALSE(contains(help.output, "0 - 8")) << help.output;
+  expect_usage_error("hints --position L:7/-/0:7/-/0 --roll 5", "integer 0..4, got 5");
+}
+
+TEST(Cli, PerftDepthIsAnIntegerUpToTwelve) {
+  expect_usage_error("perft --depth x", "integer 0..12, got x");
+  expect_usage_error("perft --depth 13", "integer 0..12, got 13");
+}
+
+TEST(Cli, ParseErrorsNameTheCommand) {
+  const CommandResult roll = run_ur("hints --position L:7/-/0:7/-/0 --roll x");
+  EXPECT_EQ(roll.exit_code, 2);
+  EXPECT_EQ(roll.output.rfind("ur hints: --roll", 0), 0u) << roll.output;
+  const CommandResult unknown = run_ur("perft --depth 1 --frobnicate");
+  EXPECT_EQ(unknown.output.rfind("ur perft: ", 0), 0u) << unknown.output;
+  const CommandResult global = run_ur("--frobnicate");
+  EXPECT_EQ(global.output.rfind("ur: ", 0), 0u) << global.output;
+}
+
+TEST(Cli, UsageLineNamesUrNotTheBuildPath) {
+  const CommandResult run = run_ur("perft --help");
+  EXPECT_TRUE(contains(run.output, "Usage: ur perft")) << run.output;
+  EXPECT_FALSE(contains(run.output, UR_BINARY)) << run.output;
+}
+
+TEST(Cli, HelpCommandWorksLikeTheHelpFlag) {
+  const CommandResult command = run_ur("help");
+  EXPECT_EQ(command.exit_code, 0) << command.output;
+  EXPECT_EQ(command.output, run_ur("--help").output);
+  const CommandResult perft = run_ur("help perft");
+  EXPECT_EQ(perft.exit_code, 0) << perft.output;
+  EXPECT_EQ(perft.output, run_ur("perft --help").output);
+  EXPECT_EQ(run_ur("help fly").exit_code, 2);
+}
+
+// Exit code 3 means "the solved table is not available", whichever command needed it.
+TEST_F(CliWithTables, MissingTableExitsThreeEverywhere) {
+  for (const char* arguments : {
+           "hints --position L:7/-/0:7/-/0 --roll 2",
+           "match perfect random --games 1",
+           "play --opponent perfect --script /dev/null",
+       }) {
+    const CommandResult run = run_ur(arguments);
+    EXPECT_EQ(run.exit_code, 3) << arguments << "\n" << run.output;
+    EXPECT_TRUE(contains(run.output, "ur solve --pieces 7")) << arguments << "\n" << run.output;
+  }
+}
+
+TEST_F(CliWithTables, PerfectTableForOtherRulesIsRefused) {
+  const std::string spec = "perfect:" + three_piece_table();
+  const CommandResult match = run_ur("match " + spec + " random --games 2 --pieces 4");
+  EXPECT_NE(match.exit_code, 0) << match.output;
+  EXPECT_TRUE(contains(match.output, "3 pieces")) << match.output;
+  const CommandResult best =
+      run_shell("echo '{\"cmd\":\"best\",\"agent\":\"" + spec +
+                "\",\"rules\":{\"pieces\":4},\"roll\":2,\"position\":{\"turn\":\"light\",\"light\":"
+                "{\"start\":4,\"home\":0,\"board\":[]},\"dark\":{\"start\":4,\"home\":0,"
+                "\"board\":[]}}}' | ur engine 2>&1");
+  EXPECT_TRUE(contains(best.output, "\"error\"")) << best.output;
+  EXPECT_TRUE(contains(best.output, "3 pieces")) << best.output;
+  const CommandResult same = run_ur("match " + spec + " random --games 2 --pieces 3");
+  EXPECT_EQ(same.exit_code, 0) << same.output;
+}
+
+TEST_F(CliWithTables, SolveChecksTheOutputPathBeforeSolving) {
+  const std::filesystem::path missing_parent = directory() / "no-such-dir" / "t.table";
+  const std::filesystem::path file = directory() / "plain-file";
+  std::ofstream(file) << "x";
+  for (const std::string& out :
+       {directory().string(), missing_parent.string(), (file / "t.table").string()}) {
+    const CommandResult run = run_ur("solve --pieces 2 --out " + out);
+    EXPECT_EQ(run.exit_code, 2) << out << "\n" << run.output;
+    EXPECT_TRUE(contains(run.output, "--out")) << out << "\n" << run.output;
+    EXPECT_FALSE(contains(run.output, "solving")) << out << "\n" << run.output;
+  }
+  EXPECT_FALSE(std::filesystem::exists(missing_parent.parent_path()));
+  // The default location is checked too: here it would be under a plain file.
+  const CommandResult in_default =
+      run_shell("XDG_DATA_HOME=" + file.string() + " ur solve --pieces 2 2>&1");
+  EXPECT_EQ(in_default.exit_code, 2) << in_default.output;
+  EXPECT_TRUE(contains(in_default.output, "cannot create the table directory " + file.string()))
+      << in_default.output;
+}
+
+// A 16-bit table resolves about 1/65535: hints print 3 decimals of a percent, not 10.
+TEST_F(CliWithTables, HintsPrintTheDecimalsTheTableHolds) {
+  const CommandResult run =
+      run_ur("hints --pieces 3 --position L:3/-/0:3/-/0 --roll 2 --table " + three_piece_table());
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_TRUE(std::regex_search(run.output, std::regex(R"( \d+\.\d{3}%)"))) << run.output;
+  EXPECT_FALSE(std::regex_search(run.output, std::regex(R"(\d\.\d{4,}%)"))) << run.output;
 }
 
 }  // namespace

@@ -27,7 +27,10 @@ struct CommandRegistrar {
   }
 };
 
-// Exit code for bad command-line usage, as CLI11 uses for its own parse errors.
-inline constexpr int kUsageError = 2;
+// Exit codes, the same for every command (docs/cli.md).
+inline constexpr int kFailure = 1;     // the command failed (e.g. its output could not be written)
+inline constexpr int kUsageError = 2;  // bad command line or option value; nothing was done
+inline constexpr int kMissingTable = 3;   // a needed solved table is missing or for other rules
+inline constexpr int kInterrupted = 130;  // stopped by Ctrl-C or SIGTERM
 
 }  // namespace ur::cli

@@ -4,9 +4,11 @@
 #include <iostream>
 
 #include "cli/command.h"
+#include "cli/options.h"
 #include "cli/rules_options.h"
 #include "core/notation.h"
 #include "core/perft.h"
+#include "engine/rules_handlers.h"
 
 namespace ur::cli {
 namespace {
@@ -49,9 +51,13 @@ CommandRunner setup_perft(CLI::App& app) {
   auto options = std::make_shared<PerftOptions>();
   CLI::App* command = app.add_subcommand(
       "perft", "Count move sequences to a depth (the move-generation signature) and time it");
-  command->add_option("--depth,-d", options->depth, "Plies to count (each throw is a ply)")
+  command
+      ->add_option("--depth,-d", options->depth,
+                   "Plies to count (each throw is a ply), at most " +
+                       std::to_string(engine::kMaxPerftDepth) +
+                       " (about 3 minutes from the opening)")
       ->required()
-      ->check(CLI::Range(0, 30));
+      ->check(integer_range(0, engine::kMaxPerftDepth));
   add_rules_options(*command, options->rules);
   command->add_option("--position,-p", options->position_text,
                       "Start from this position text (docs/notation.md); default: the opening");

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "cli/options.h"
 #include "core/rules.h"
 
 namespace ur::cli {
@@ -11,7 +12,7 @@ namespace ur::cli {
 // Adds --pieces and --bear-off to `command`, writing into `rules`, which must outlive parsing.
 inline void add_rules_options(CLI::App& command, Rules& rules) {
   command.add_option("--pieces", rules.pieces, "Pieces per side (1-7)")
-      ->check(CLI::Range(Rules::kMinPieces, Rules::kMaxPieces))
+      ->check(integer_range(Rules::kMinPieces, Rules::kMaxPieces))
       ->default_val(7);
   command
       .add_option_function<std::string>(

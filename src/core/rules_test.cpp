@@ -55,11 +55,19 @@ TEST(RulesSides, EachSideStartsWithItsPiecesWaiting) {
   }
 }
 
-TEST(RulesSides, EngineAcceptsOneToSevenPieces) {
-  for (int pieces : {0, 8}) {
+// Each position below has the right piece count for its rules, so only the 1-7 range check
+// can refuse it.
+TEST(RulesSides, EngineAcceptsOnlyOneToSevenPieces) {
+  for (int pieces = 0; pieces <= 8; ++pieces) {
     Rules rules = finkel_rules();
     rules.pieces = pieces;
-    EXPECT_TRUE(validate(rules, starting_position(finkel_rules())).has_value()) << pieces;
+    const auto error = validate(rules, starting_position(rules));
+    if (pieces >= 1 && pieces <= 7) {
+      EXPECT_FALSE(error.has_value()) << pieces << ": " << *error;
+    } else {
+      ASSERT_TRUE(error.has_value()) << pieces;
+      EXPECT_NE(error->find("between 1 and 7"), std::string::npos) << *error;
+    }
   }
 }
 

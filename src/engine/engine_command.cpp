@@ -3,20 +3,23 @@
 #include <string>
 
 #include "cli/command.h"
+#include "cli/output.h"
 #include "engine/handler.h"
 
 namespace ur::engine {
 namespace {
 
 // One answer line per request line, flushed at once so that a client can wait for it.
-// Blank lines are skipped without an answer; EOF ends the session with exit code 0.
+// Blank lines are skipped without an answer; EOF ends the session with exit code 0. An answer
+// that cannot be written ends it at once (main reports it).
 int run_engine() {
   std::ios::sync_with_stdio(false);
   std::string line;
   while (std::getline(std::cin, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.find_first_not_of(" \t") == std::string::npos) continue;
-    std::cout << answer(line) << '\n' << std::flush;
+    std::cout << answer(line) << '\n';
+    if (!cli::stdout_ok()) break;
   }
   return 0;
 }

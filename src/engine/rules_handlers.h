@@ -7,7 +7,7 @@
 
 namespace ur::engine {
 
-// Deepest perft a request may ask for: depth 12 from a busy middle game already takes minutes.
+// Deepest perft a request (and `ur perft`) may ask for: depth 12 already takes minutes.
 inline constexpr int kMaxPerftDepth = 12;
 
 nlohmann::json answer_moves(const nlohmann::json& request, const Rules& rules);

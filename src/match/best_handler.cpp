@@ -5,7 +5,6 @@
 // is the agent's estimate of the mover's chance to win after the move, or null when the
 // agent has none. When the roll has no legal move the answer is a pass:
 //   {"move":null,"value":null,"pass":"<why the side must pass>"}
-#include <limits>
 
 #include "agents/agent.h"
 #include "core/explain.h"
@@ -34,10 +33,7 @@ json answer_best(const json& request, const Rules& rules) {
   const Roll roll = protocol::roll_from_request(request, rules);
   protocol::require_game_in_progress(rules, position);
   const std::string spec = agent_spec(request);
-  const std::uint64_t seed = request.contains("seed")
-                                 ? static_cast<std::uint64_t>(protocol::require_integer(
-                                       request, "seed", 0, std::numeric_limits<int>::max()))
-                                 : 0;
+  const std::uint64_t seed = protocol::optional_seed(request, "seed", 0);
   auto made = make_agent(spec, seed);
   if (auto* error = std::get_if<AgentSpecError>(&made)) {
     throw protocol::RequestError(error->message);

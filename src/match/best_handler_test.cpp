@@ -71,6 +71,26 @@ TEST(Best, RejectsBadAgentsAndInputs) {
   EXPECT_FALSE(error_of({{"position", finished}, {"roll", 2}}).empty());
 }
 
+// Seeds are 64-bit, as on the command line (docs/cli.md).
+TEST(Best, SeedIsAny64BitUnsignedInteger) {
+  // `seed` is spliced in as text: 2^64 and beyond cannot be built as a json value in code.
+  const auto ask_with_seed = [](const std::string& seed) {
+    json request = json::parse(R"({"roll":2,"agent":"random","seed":)" + seed + "}");
+    request["position"] = kOpening;
+    return ask(std::move(request));
+  };
+  const json largest = ask_with_seed("18446744073709551615");
+  EXPECT_TRUE(largest.contains("move")) << largest;
+  for (const char* seed : {"-1", "18446744073709551616", "1.5", "\"3\""}) {
+    const json reply = ask_with_seed(seed);
+    ASSERT_TRUE(reply.contains("error")) << seed;
+    EXPECT_NE(reply["error"].get<std::string>().find("seed must be an integer "
+                                                     "0..18446744073709551615"),
+              std::string::npos)
+        << reply;
+  }
+}
+
 RC_GTEST_PROP(Best, GarbageAgentSpecsGetAnAnswer, ()) {
   // Printable text: requests arrive as parsed JSON, so strings are valid UTF-8.
   const auto spec = *rc::gen::container<std::string>(rc::gen::inRange<char>(32, 127));

@@ -13,6 +13,7 @@
 
 #include "agents/agent.h"
 #include "cli/command.h"
+#include "cli/options.h"
 #include "cli/rules_options.h"
 #include "match/match_runner.h"
 #include "records/rgn.h"
@@ -165,10 +166,9 @@ std::optional<std::string> check_record_dir(const std::string& dir) {
 }
 
 int run_match_command(MatchCommandOptions& options) {
-  const auto checked = match::check_specs(options.match);
-  if (const auto* error = std::get_if<std::string>(&checked)) {
-    std::cerr << "ur match: " << *error << "\n";
-    return kUsageError;
+  if (const auto problem = match::check_specs(options.match)) {
+    std::cerr << "ur match: " << problem->message << "\n";
+    return problem->missing_table ? kMissingTable : kUsageError;
   }
   std::mutex record_mutex;
   std::string record_error;  // the first record that could not be written
@@ -199,7 +199,7 @@ int run_match_command(MatchCommandOptions& options) {
     auto opened = tables::Table::open(options.judge, options.match.rules);
     if (const auto* problem = std::get_if<std::string>(&opened)) {
       std::cerr << "ur match: --judge: " << *problem << "\n";
-      return kUsageError;
+      return kMissingTable;
     }
     options.match.move_loss =
         table_move_loss(std::get<std::shared_ptr<const tables::Table>>(std::move(opened)));
@@ -236,15 +236,15 @@ CommandRunner setup_match(CLI::App& app) {
   command->add_option("A", options->match.specs[0], agent_help())->required();
   command->add_option("B", options->match.specs[1], "Second agent spec (as A)")->required();
   command->add_option("--games,-n", options->match.games, "Games to play")
-      ->check(CLI::Range(1, 10'000'000))
+      ->check(integer_range(1, 10'000'000))
       ->default_val(100);
-  command->add_option("--seed,-s", options->match.seed, "Seed for dice and agents")
-      ->check(CLI::NonNegativeNumber)
+  command->add_option("--seed,-s", options->match.seed, "Seed for dice and agents, 0..2^64-1")
+      ->check(seed_range())
       ->default_val(1);
   command
       ->add_option("--threads,-t", options->match.threads,
                    "Games played at once (default: the number of cores)")
-      ->check(CLI::Range(1, 256));
+      ->check(integer_range(1, 256));
   add_rules_options(*command, options->match.rules);
   command->add_flag("--json", options->json, "Print one JSON object instead of text");
   command->add_option("--judge", options->judge,

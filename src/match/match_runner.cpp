@@ -115,16 +115,18 @@ GameSetup game_setup(int game) {
   return {game % 2, (game / 2) % 2 == 0 ? Side::Light : Side::Dark};
 }
 
-std::variant<std::monostate, std::string> check_specs(const MatchOptions& options) {
+std::optional<SpecProblem> check_specs(const MatchOptions& options) {
   for (int i = 0; i < 2; ++i) {
     auto made = make_agent(options.specs[i], 0);
     const std::string which = i == 0 ? "agent A: " : "agent B: ";
-    if (auto* error = std::get_if<AgentSpecError>(&made)) return which + error->message;
+    if (auto* error = std::get_if<AgentSpecError>(&made)) {
+      return SpecProblem{which + error->message, false};
+    }
     if (auto why = std::get<std::unique_ptr<Agent>>(made)->cannot_play(options.rules)) {
-      return which + *why;
+      return SpecProblem{which + *why, true};
     }
   }
-  return std::monostate{};
+  return std::nullopt;
 }
 
 MatchResult run_match(const MatchOptions& options,

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <variant>
 
@@ -61,8 +62,15 @@ struct GameSetup {
 };
 GameSetup game_setup(int game);
 
-// Checks both specs; an error message names the bad one.
-std::variant<std::monostate, std::string> check_specs(const MatchOptions& options);
+// Why a match cannot be played: a bad spec, or an agent that cannot play the rules (for the
+// perfect agent: no table for them), which `missing_table` marks.
+struct SpecProblem {
+  std::string message;  // names the agent, "agent A: ..." or "agent B: ..."
+  bool missing_table = false;
+};
+
+// Checks both specs; nothing when both agents can play the rules.
+std::optional<SpecProblem> check_specs(const MatchOptions& options);
 
 // Plays the match on the session model (src/session): game g is a series seeded with
 // derive_seed(seed, g), its dice keyed by throw number. `progress` is called from the calling

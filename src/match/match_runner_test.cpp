@@ -119,8 +119,9 @@ TEST(CheckSpecs, NamesTheBadAgent) {
   MatchOptions bad = options(1);
   bad.specs[1] = "expectimax:0";
   const auto checked = check_specs(bad);
-  ASSERT_TRUE(std::holds_alternative<std::string>(checked));
-  EXPECT_EQ(std::get<std::string>(checked).rfind("agent B: ", 0), 0u);
+  ASSERT_TRUE(checked.has_value());
+  EXPECT_EQ(checked->message.rfind("agent B: ", 0), 0u);
+  EXPECT_FALSE(checked->missing_table);
 }
 
 }  // namespace

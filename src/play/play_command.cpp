@@ -7,6 +7,7 @@
 #include <random>
 
 #include "cli/command.h"
+#include "cli/options.h"
 #include "cli/rules_options.h"
 #include "play/game.h"
 #include "play/screen.h"
@@ -45,6 +46,16 @@ int run_play(PlayOptions options) {
     // The perfect opponent's table is missing: the session opens asking to build it.
     interactive_options.first_game = options.settings;
     return play::run_interactive(game, interactive_options);
+  }
+  // An opponent that needs a missing table is a missing table (exit 3), as in `ur match`.
+  if (options.settings.opponent != play::kFriend) {
+    auto made = make_agent(options.settings.opponent, 0);
+    if (auto* agent = std::get_if<std::unique_ptr<Agent>>(&made)) {
+      if (auto why = (*agent)->cannot_play(options.settings.rules)) {
+        std::cerr << "ur play: --opponent " << options.settings.opponent << ": " << *why << "\n";
+        return kMissingTable;
+      }
+    }
   }
   if (const play::ActionError error = game.configure(options.settings)) {
     std::cerr << "ur play: bad --opponent: " << *error << "\n";
@@ -91,7 +102,8 @@ CommandRunner setup_play(CLI::App& app) {
                     "Play a forced move (the only legal one) automatically");
   command->add_flag("--auto-pass", options->settings.auto_pass,
                     "Pass automatically when no move exists");
-  command->add_option("--seed", options->seed, "Seed for the dice (default: random)");
+  command->add_option("--seed", options->seed, "Seed for the dice, 0..2^64-1 (default: random)")
+      ->check(seed_range());
   command->add_flag("--no-color", options->no_color, "No colours (NO_COLOR is respected too)");
   command->add_flag("--no-numbers", options->no_numbers,
                     "Start with the route numbers hidden (v toggles them)");

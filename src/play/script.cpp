@@ -190,7 +190,8 @@ int run_script(Game& game, std::istream& in, std::ostream& out, std::ostream& er
     errors << "the computer failed: " << *error << "\n";
     return 1;
   }
-  while (std::getline(in, line)) {
+  // Stops reading once `out` failed: nobody sees the rest (the caller reports the failure).
+  while (out && std::getline(in, line)) {
     ++number;
     if (ActionError error = run_script_line(game, line, out)) {
       ++refused;

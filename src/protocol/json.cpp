@@ -13,8 +13,10 @@ namespace {
 
 using nlohmann::json;
 
+// Error messages suggest these; each is a valid 7-piece position (json_test checks).
+constexpr std::string_view kSideExample = R"({"start":3,"home":1,"board":[2,5,9]})";
 constexpr std::string_view kPositionExample =
-    R"({"turn":"light","light":{"start":4,"home":1,"board":[2,5,9]},"dark":{"start":5,"home":0,"board":[7,14]}})";
+    R"({"turn":"light","light":{"start":3,"home":1,"board":[2,5,9]},"dark":{"start":5,"home":0,"board":[7,14]}})";
 
 [[noreturn]] void fail(const std::string& message) {
   throw RequestError(message);
@@ -69,7 +71,7 @@ const json& member_of(const json& object, std::string_view path, std::string_vie
 void read_side(const json& value, Side side, const Rules& rules, Position& position) {
   const std::string path = "position." + std::string(side_name(side));
   if (!value.is_object()) {
-    fail(path + R"( must be an object like {"start":4,"home":1,"board":[2,5,9]}, got )" +
+    fail(path + " must be an object like " + std::string(kSideExample) + ", got " +
          quote_json(value));
   }
   reject_unknown_members(value, path, {"start", "home", "board"});
@@ -112,8 +114,19 @@ std::string legal_sources(const MoveList& moves) {
 }
 
 // Optional echo members of a move ("to", "capture", "extra_throw") must match the legal move,
-// so that a client may send back a move object exactly as "moves" listed it.
+// so that a client may send back a move object exactly as "moves" listed it. The estimates
+// "hints" and "best" add ("win", "value") say nothing about which move it is: they are read
+// only to check that they are numbers (or null), and ignored.
 void check_move_echo(const json& value, const Move& move) {
+  for (std::string_view key : {"win", "value"}) {
+    const auto found = value.find(key);
+    if (found != value.end() && !found->is_number() && !found->is_null()) {
+      fail("move." + std::string(key) +
+           " must be a number (the estimate hints or best printed), "
+           "got " +
+           quote_json(*found));
+    }
+  }
   const json legal = to_json(move);
   for (std::string_view key : {"to", "capture", "extra_throw"}) {
     const auto found = value.find(key);
@@ -244,6 +257,19 @@ int require_integer(const json& request, std::string_view key, int min, int max)
       key, min, max);
 }
 
+std::uint64_t optional_seed(const json& request, std::string_view key, std::uint64_t fallback) {
+  const auto found = request.find(key);
+  if (found == request.end()) return fallback;
+  // Literals past 2^64 - 1 parse as floating point; values built in code may be signed.
+  const bool in_range = found->is_number_unsigned() ||
+                        (found->is_number_integer() && found->get<std::int64_t>() >= 0);
+  if (!in_range) {
+    fail(std::string(key) + " must be an integer 0..18446744073709551615, got " +
+         quote_json(*found));
+  }
+  return found->get<std::uint64_t>();
+}
+
 Position position_from_request(const json& request, const Rules& rules) {
   return position_from_json(
       require_member(request, "position", R"(an object like {"turn":"light","light":{...},...})"),
@@ -279,7 +305,7 @@ std::optional<Move> move_from_request(const json& request, const Rules& rules,
   if (!value.is_object()) {
     fail(R"(move must be {"from":f} or null (a pass), got )" + quote_json(value));
   }
-  reject_unknown_members(value, "move", {"from", "to", "capture", "extra_throw"});
+  reject_unknown_members(value, "move", {"from", "to", "capture", "extra_throw", "win", "value"});
   const Square from =
       integer_in_range(member_of(value, "move", "from", "the square moved from, 0 = start pile"),
                        "move.from", 0, rules.home_square(), " (0 is the start pile)");

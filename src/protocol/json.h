@@ -1,6 +1,6 @@
 // JSON forms of positions, moves and rules, shared by `ur engine` and `ur serve`.
 // Position shape (docs/notation.md):
-//   {"turn":"light","light":{"start":4,"home":1,"board":[2,5,9]},"dark":{...}}
+//   {"turn":"light","light":{"start":3,"home":1,"board":[2,5,9]},"dark":{...}}
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -35,6 +35,9 @@ const nlohmann::json& require_member(const nlohmann::json& request, std::string_
                                      std::string_view expected);
 // The member `key` as an integer in min..max.
 int require_integer(const nlohmann::json& request, std::string_view key, int min, int max);
+// The optional member `key` as a 64-bit seed, 0..2^64-1; `fallback` when absent.
+std::uint64_t optional_seed(const nlohmann::json& request, std::string_view key,
+                            std::uint64_t fallback);
 // The validated "position" and "roll" members.
 Position position_from_request(const nlohmann::json& request, const Rules& rules);
 Roll roll_from_request(const nlohmann::json& request, const Rules& rules);

@@ -251,6 +251,50 @@ TEST(JsonMove, ResolvesFromAgainstTheLegalMoves) {
   EXPECT_NE(error(R"({})", 2).find("request is missing \"move\""), std::string::npos);
 }
 
+// A move exactly as "hints" or "best" print it may be sent back: "win" and "value" are read
+// and ignored, while the members that describe the move are still checked.
+TEST(JsonMove, AcceptsAMoveAsHintsAndBestPrintIt) {
+  const Position position = testing::parse_or_die("L:5/1,3/0:7/-/0", kFinkel);
+  auto move = [&](const char* request) {
+    return move_from_request(json::parse(request), kFinkel, position, 2);
+  };
+  EXPECT_EQ(move(R"({"move":{"from":3,"to":5,"capture":false,"extra_throw":false,"win":0.41}})"),
+            (Move{3, 5, false, false}));
+  EXPECT_EQ(move(R"({"move":{"from":3,"value":0.5}})"), (Move{3, 5, false, false}));
+  const auto error = [&](const char* request) -> std::string {
+    try {
+      move(request);
+      return "";
+    } catch (const RequestError& failure) {
+      return failure.what();
+    }
+  };
+  EXPECT_NE(error(R"({"move":{"from":3,"to":6,"win":0.4}})").find("move.to is 6"),
+            std::string::npos);
+  EXPECT_NE(error(R"({"move":{"from":3,"win":"high"}})").find("move.win must be a number"),
+            std::string::npos);
+  EXPECT_NE(error(R"({"move":{"from":3,"square":3}})").find("unknown member \"square\""),
+            std::string::npos);
+}
+
+// Error messages suggest positions; each suggestion must itself be accepted.
+TEST(JsonPosition, ExamplesInErrorsAreValidPositions) {
+  const auto suggestion = [](const std::string& text) {
+    const std::string message = position_error(text);
+    const auto begin = message.find("like ");
+    const auto end = message.find(", got ");
+    EXPECT_NE(begin, std::string::npos) << message;
+    EXPECT_NE(end, std::string::npos) << message;
+    return message.substr(begin + 5, end - begin - 5);
+  };
+  const std::string whole = suggestion("[1]");
+  EXPECT_EQ(position_error(whole), "") << whole;
+  const std::string side = suggestion(R"({"turn":"light","light":3,"dark":{}})");
+  const std::string with_side =
+      R"({"turn":"light","light":)" + side + R"(,"dark":{"start":5,"home":0,"board":[7,14]}})";
+  EXPECT_EQ(position_error(with_side), "") << with_side;
+}
+
 // Random edits of a valid position: change, drop or add members at any depth.
 json garble(json value, std::mt19937_64& random, int edits) {
   const json junk[] = {nullptr,

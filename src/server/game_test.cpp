@@ -297,18 +297,34 @@ TEST(ServerGame, HigherThrowOpeningThrowsUntilTheRollsDiffer) {
   }
 }
 
-TEST(ServerGame, SameSeedThrowsTheSameDice) {
-  Game first = new_game(friend_settings(), 99);
-  Game second = new_game(friend_settings(), 99);
-  for (int i = 0; i < 30; ++i) {
-    throw_until_move(first);
-    throw_until_move(second);
-    ASSERT_EQ(first.dice, second.dice);
+// The dice of the first 30 throws of a two-player game that always moves its first legal
+// piece ('1' = marked corner up).
+std::vector<std::string> first_throws(std::uint64_t seed) {
+  Game game = new_game(friend_settings(), seed);
+  std::vector<std::string> throws;
+  for (int i = 0; i < 30 && game.phase != Phase::GameOver; ++i) {
     Events events;
-    move_intent(first, {}, first_legal_from(first), events);
-    move_intent(second, {}, first_legal_from(second), events);
-    if (first.phase == Phase::GameOver) break;
+    throw_intent(game, std::nullopt, events);
+    std::string dice;
+    for (bool marked : game.dice) dice += marked ? '1' : '0';
+    throws.push_back(dice);
+    if (game.phase == Phase::Pass) {
+      pass_intent(game, std::nullopt, events);
+    } else {
+      move_intent(game, {}, first_legal_from(game), events);
+    }
   }
+  return throws;
+}
+
+// Pinned: a change to how the seed drives the dice shows here, as does dice that ignore it.
+TEST(ServerGame, SameSeedThrowsTheSameDice) {
+  const std::vector<std::string> golden = {
+      "1100", "0110", "0110", "1010", "1001", "0001", "0000", "1011", "0110", "0100",
+      "0111", "0111", "1110", "0110", "0000", "0101", "0000", "1111", "0111", "1010",
+      "1100", "0110", "0011", "0010", "1001", "0100", "0011", "1010", "0111", "1111"};
+  EXPECT_EQ(first_throws(99), golden);
+  EXPECT_NE(first_throws(100), golden);
 }
 
 TEST(ServerGame, RecordRoundTripsAtEveryStepOfAGame) {

@@ -22,13 +22,24 @@ class PerfectAgent final : public Agent {
   std::string name() const override { return name_; }
 
   std::optional<std::string> cannot_play(const Rules& rules) const override {
-    if (table_ && table_->rules() == rules) return std::nullopt;
+    if (table_) return table_mismatch(rules);
     return perfect_unavailable(rules);
   }
 
  private:
+  // A named table plays only its own rules: falling back to another table would silently
+  // play something else than asked for.
+  std::optional<std::string> table_mismatch(const Rules& rules) const {
+    if (table_->rules() == rules) return std::nullopt;
+    return name_ + " is a table for " + rules_text(table_->rules()) + ", not for " +
+           rules_text(rules);
+  }
+
   std::shared_ptr<const Table> table_for(const Rules& rules) const {
-    if (table_ && table_->rules() == rules) return table_;
+    if (table_) {
+      if (auto mismatch = table_mismatch(rules)) throw std::runtime_error(*mismatch);
+      return table_;
+    }
     std::string problem;
     if (auto table = table_for_play(rules, &problem)) return table;
     throw std::runtime_error("perfect agent: " + problem);

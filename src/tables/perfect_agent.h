@@ -1,6 +1,7 @@
 // The "perfect" agent: plays the move of highest win probability from a solved table.
 // Specs: "perfect" (the table for the rules in play from the default location, solved on the
-// fly for up to kSolveOnTheFlyMaxPieces pieces) or "perfect:FILE" (that table file).
+// fly for up to kSolveOnTheFlyMaxPieces pieces) or "perfect:FILE" (that table file, for its own
+// rules only).
 #pragma once
 
 #include <memory>
@@ -10,9 +11,10 @@
 
 namespace ur::tables {
 
-// An agent that plays from `table` for its rules, and from table_for_play for other rules.
-// cannot_play() says when no table exists for the rules and none can be solved on the fly;
-// choose() then throws std::runtime_error with the same message.
+// An agent that plays from `table` (only for that table's rules), or without one from
+// table_for_play. cannot_play() says when `table` is for other rules, or when there is no
+// table and none exists for the rules or can be solved on the fly; choose() then throws
+// std::runtime_error with the same message.
 std::unique_ptr<Agent> make_perfect_agent(std::shared_ptr<const Table> table, std::string name);
 
 }  // namespace ur::tables

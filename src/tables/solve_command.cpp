@@ -3,9 +3,11 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <iomanip>
 #include <iostream>
@@ -106,10 +108,53 @@ struct SolveCommandOptions {
   double tolerance = 1e-9;
 };
 
-std::string percent(double probability) {
+std::string percent(double probability, int decimals = 10) {
   std::ostringstream text;
-  text << std::fixed << std::setprecision(10) << probability * 100 << "%";
+  text << std::fixed << std::setprecision(decimals) << probability * 100 << "%";
   return text.str();
+}
+
+// Decimals of a percentage that a table's values can tell apart (docs/table-format.md): u16
+// is exact to 7.7e-6 (0.0008 points), f32 to 6e-8, f64 to the solver's tolerance (1e-9).
+int percent_decimals(Encoding encoding) {
+  switch (encoding) {
+    case Encoding::Fixed16:
+      return 3;
+    case Encoding::Float32:
+      return 5;
+    case Encoding::Float64:
+      return 7;
+  }
+  return 7;
+}
+
+// Why `out` cannot take the table, checked before solving so that a bad path fails at once
+// rather than after minutes of work. `label` names where the path came from in messages.
+std::optional<std::string> out_path_problem(const std::filesystem::path& out,
+                                            const std::string& label) {
+  std::error_code error;
+  const std::string shown = label + out.string();
+  if (std::filesystem::is_directory(out, error)) {
+    return shown + " is a directory; name the table file, e.g. " +
+           (out / "ur-7p-exact.table").string();
+  }
+  const std::filesystem::path parent = out.has_parent_path() ? out.parent_path() : ".";
+  if (!std::filesystem::exists(parent, error)) {
+    return shown + ": directory " + parent.string() +
+           " does not exist (ur solve does not create it; create it first)";
+  }
+  if (!std::filesystem::is_directory(parent, error)) {
+    return shown + ": " + parent.string() + " is not a directory";
+  }
+  // The table is written next to its final name and renamed, so the directory must be
+  // writable, and an existing file must be replaceable.
+  if (::access(parent.c_str(), W_OK) != 0) {
+    return shown + ": cannot write in " + parent.string() + ": " + std::strerror(errno);
+  }
+  if (std::filesystem::exists(out, error) && ::access(out.c_str(), W_OK) != 0) {
+    return shown + ": cannot overwrite it: " + std::strerror(errno);
+  }
+  return std::nullopt;
 }
 
 int run_verify(const SolveCommandOptions& options) {
@@ -171,6 +216,20 @@ int run_solve(const SolveCommandOptions& options) {
   const Encoding encoding = *encoding_from_string(options.encoding);
   const std::filesystem::path out =
       options.out.empty() ? default_table_path(rules) : std::filesystem::path(options.out);
+  // The default directory is ur's own and made when missing; an explicit --out's never is.
+  if (options.out.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(out.parent_path(), error);
+    if (error) {
+      std::cerr << "ur solve: cannot create the table directory " << out.parent_path().string()
+                << ": " << error.message() << " (set XDG_DATA_HOME, or name a file with --out)\n";
+      return cli::kUsageError;
+    }
+  }
+  if (auto problem = out_path_problem(out, options.out.empty() ? "table file " : "--out ")) {
+    std::cerr << "ur solve: " << *problem << "\n";
+    return cli::kUsageError;
+  }
   InterruptGuard guard;
   const auto start = std::chrono::steady_clock::now();
   const double cpu_start = cpu_seconds();
@@ -187,7 +246,7 @@ int run_solve(const SolveCommandOptions& options) {
   bar.finish();
   if (result.cancelled) {
     std::cerr << "ur solve: interrupted; no table written\n";
-    return 130;
+    return cli::kInterrupted;
   }
   const double solve_seconds = seconds_since(start);
   const double start_value = result.values[index.rank(starting_position(rules))];
@@ -203,7 +262,7 @@ int run_solve(const SolveCommandOptions& options) {
   if (auto error = write_table(out, rules, result.values, encoding,
                                {result.residual, options.tolerance}, &interrupted)) {
     std::cerr << "ur solve: " << *error << "\n";
-    return interrupted.load() ? 130 : 1;
+    return interrupted.load() ? cli::kInterrupted : cli::kFailure;
   }
   std::error_code size_error;
   std::cout << "wrote " << out.string() << " (" << std::filesystem::file_size(out, size_error)
@@ -223,7 +282,7 @@ cli::CommandRunner setup_solve(CLI::App& app) {
                       "Table file to write (default: " + default_table_directory().string() +
                           "/ur-<pieces>p-<bear-off>.table)");
   command->add_option("--threads,-t", options->threads, "Worker threads (default: all cores)")
-      ->check(CLI::Range(1, 256));
+      ->check(cli::integer_range(1, 256));
   command
       ->add_option("--tolerance", options->tolerance,
                    "Largest Bellman residual to stop at (default 1e-9)")
@@ -252,10 +311,6 @@ int run_hints(const HintsOptions& options) {
     return cli::kUsageError;
   }
   const Position position = std::get<Position>(parsed);
-  if (options.roll > options.rules.max_roll()) {
-    std::cerr << "ur hints: --roll must be 0-" << options.rules.max_roll() << "\n";
-    return cli::kUsageError;
-  }
   std::string problem;
   const std::shared_ptr<const Table> table =
       options.table.empty()
@@ -263,11 +318,12 @@ int run_hints(const HintsOptions& options) {
           : find_table(options.rules, &problem, std::filesystem::path(options.table));
   if (!table) {
     std::cerr << "ur hints: " << problem << "\n";
-    return 1;
+    return cli::kMissingTable;
   }
+  const int decimals = percent_decimals(table->encoding());
   const std::string mover(side_name(position.turn));
   std::cout << "position " << to_text(position) << "\n"
-            << mover << " to move wins " << percent(evaluate(*table, position))
+            << mover << " to move wins " << percent(evaluate(*table, position), decimals)
             << " before throwing\n";
   if (is_game_over(options.rules, position)) {
     std::cout << "the game is over\n";
@@ -277,7 +333,7 @@ int run_hints(const HintsOptions& options) {
   std::cout << "roll " << options.roll << ": ";
   if (ranked.empty()) {
     std::cout << "no legal move; after passing " << mover << " wins "
-              << percent(pass_value(*table, position)) << "\n";
+              << percent(pass_value(*table, position), decimals) << "\n";
     return 0;
   }
   std::cout << ranked.size() << " legal move" << (ranked.size() == 1 ? "" : "s") << ", best first ("
@@ -290,9 +346,9 @@ int run_hints(const HintsOptions& options) {
     if (hint.move.capture) notes += " capture";
     if (hint.move.extra_throw) notes += " throws again";
     std::cout << "  " << std::setw(5) << from << " -> " << std::setw(4) << std::left << to
-              << std::right << "  " << percent(hint.win) << "  loss " << std::fixed
-              << std::setprecision(6) << (ranked.front().win - hint.win) * 100 << std::defaultfloat
-              << " pts" << notes << "\n";
+              << std::right << "  " << percent(hint.win, decimals) << "  loss " << std::fixed
+              << std::setprecision(decimals) << (ranked.front().win - hint.win) * 100
+              << std::defaultfloat << " pts" << notes << "\n";
   }
   return 0;
 }
@@ -304,9 +360,9 @@ cli::CommandRunner setup_hints(CLI::App& app) {
   cli::add_rules_options(*command, options->rules);
   command->add_option("--position,-p", options->position_text, "Position text (docs/notation.md)")
       ->required();
-  command->add_option("--roll,-r", options->roll, "The throw, 0-4")
+  command->add_option("--roll,-r", options->roll, "The throw (marked dice showing)")
       ->required()
-      ->check(CLI::Range(0, 8));
+      ->check(cli::integer_range(0, Rules{}.max_roll()));
   command->add_option("--table", options->table,
                       "Table file (default: the solved table for the rules, in " +
                           default_table_directory().string() + ")");

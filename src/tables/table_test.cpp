@@ -245,6 +245,14 @@ TEST_F(TableTest, EngineEvaluateAndHints) {
   ASSERT_TRUE(hinted.contains("moves")) << hinted.dump();
   ASSERT_EQ(hinted["moves"].size(), 2u);
   EXPECT_GE(hinted["moves"][0]["win"].get<double>(), hinted["moves"][1]["win"].get<double>());
+  // Each hinted move goes back to apply exactly as printed, "win" included.
+  for (const nlohmann::json& move : hinted["moves"]) {
+    nlohmann::json apply = nlohmann::json::parse(
+        R"({"cmd":"apply","rules":{"pieces":3},"roll":2,"position":{"turn":"dark","light":{"start":2,"home":0,"board":[6]},"dark":{"start":2,"home":0,"board":[4]}}})");
+    apply["move"] = move;
+    const nlohmann::json applied = answer(apply.dump());
+    EXPECT_TRUE(applied.contains("position")) << move.dump() << " -> " << applied.dump();
+  }
   const nlohmann::json missing = answer(
       R"({"cmd":"evaluate","rules":{"pieces":7},"position":{"turn":"light","light":{"start":7,"home":0,"board":[]},"dark":{"start":7,"home":0,"board":[]}}})");
   ASSERT_TRUE(missing.contains("error")) << missing.dump();

@@ -1,0 +1,35 @@
+// Validators for numeric options, shared so that every command words range errors alike:
+// "--depth: must be an integer 0..12, got x".
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <charconv>
+#include <cstdint>
+#include <limits>
+#include <string>
+
+namespace ur::cli {
+
+// Accepts decimal integers min..max (no sign on non-negative ranges' values, no spaces).
+template <typename Integer>
+CLI::Validator integer_range(Integer min, Integer max) {
+  const std::string range = std::to_string(min) + ".." + std::to_string(max);
+  return CLI::Validator(
+      [min, max, range](std::string& text) -> std::string {
+        Integer value{};
+        const char* end = text.data() + text.size();
+        const auto [stop, error] = std::from_chars(text.data(), end, value);
+        if (text.empty() || error != std::errc() || stop != end || value < min || value > max) {
+          return "must be an integer " + range + ", got " + text;
+        }
+        return {};
+      },
+      "INT in " + range);
+}
+
+// Seeds: any 64-bit unsigned integer.
+inline CLI::Validator seed_range() {
+  return integer_range<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max());
+}
+
+}  // namespace ur::cli

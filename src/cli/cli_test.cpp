@@ -12,29 +12,13 @@
 #include <regex>
 #include <string>
 
+#include "cli/run_ur.h"
+
 namespace {
 
-struct CommandResult {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr together
-};
-
-// Runs a shell command line that names the binary as `ur` (its own redirections included).
-CommandResult run_shell(const std::string& line) {
-  const std::string command = "ur() { \"" + std::string(UR_BINARY) + "\" \"$@\"; }; " + line;
-  CommandResult run;
-  std::FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return run;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) run.output += buffer.data();
-  const int status = pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
-}
-
-CommandResult run_ur(const std::string& arguments) {
-  return run_shell("ur " + arguments + " 2>&1");
-}
+using ur::testing::CommandResult;
+using ur::testing::run_shell;
+using ur::testing::run_ur;
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

@@ -5,28 +5,16 @@
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+
 #include <string>
+#include "cli/run_ur.h"
 
 namespace {
 
 using nlohmann::json;
 
-struct Outcome {
-  int status;
-  std::string output;  // stdout and stderr together
-};
-
-Outcome run_ur(const std::string& arguments) {
-  const std::string command = std::string(UR_BINARY) + " " + arguments + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  Outcome run{-1, {}};
-  if (!pipe) return run;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe)) run.output += buffer.data();
-  const int status = pclose(pipe);
-  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
-}
+using Outcome = ur::testing::CommandResult;
+using ur::testing::run_ur;
 
 // The Wilson score interval, written out again here so the test does not trust the code
 // under test: centre (p + z^2/2n) / (1 + z^2/n), half-width z/(1 + z^2/n) sqrt(p(1-p)/n +
@@ -49,7 +37,7 @@ void expect_rate(const json& rate, int successes, int games) {
 
 TEST(MatchCli, JsonArithmeticAddsUp) {
   const Outcome run = run_ur("match random first --games 24 --seed 9 --threads 2 --json");
-  ASSERT_EQ(run.status, 0) << run.output;
+  ASSERT_EQ(run.exit_code, 0) << run.output;
   const json result = json::parse(run.output);
   const int games = result["games"];
   EXPECT_EQ(games, 24);
@@ -82,7 +70,7 @@ TEST(MatchCli, SameSeedSameResultWhateverTheThreads) {
 
 TEST(MatchCli, PlainTextWhenNotATerminal) {
   const Outcome run = run_ur("match random last --games 4");
-  ASSERT_EQ(run.status, 0) << run.output;
+  ASSERT_EQ(run.exit_code, 0) << run.output;
   EXPECT_NE(run.output.find("95% CI ["), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("first mover"), std::string::npos);
   EXPECT_EQ(run.output.find('\r'), std::string::npos);  // no progress bar
@@ -108,14 +96,14 @@ TEST(MatchCli, UsageErrorsExitTwoWithAClearMessage) {
   };
   for (const auto& [arguments, says] : cases) {
     const Outcome run = run_ur(arguments);
-    EXPECT_EQ(run.status, 2) << arguments << "\n" << run.output;
+    EXPECT_EQ(run.exit_code, 2) << arguments << "\n" << run.output;
     EXPECT_NE(run.output.find(says), std::string::npos) << arguments << "\n" << run.output;
   }
 }
 
 TEST(BenchCli, PrintsEveryLevelAndAStableSignature) {
   const Outcome first = run_ur("bench --levels medium --json");
-  ASSERT_EQ(first.status, 0) << first.output;
+  ASSERT_EQ(first.exit_code, 0) << first.output;
   const json result = json::parse(first.output);
   ASSERT_EQ(result["levels"].size(), 1u);
   EXPECT_EQ(result["levels"][0]["positions"], 100);

@@ -167,7 +167,7 @@ Review review(const records::GameRecord& record, const records::Replay& replay,
     PlayerSummary& player = result.summary[index_of(side)];
     player.mean_loss = player.decisions ? player.total_loss / player.decisions : 0.0;
     player.accuracy = accuracy_of(player.mean_loss);
-    player.skill = std::string(skill_band(player.mean_loss));
+    player.skill = player.decisions ? std::string(skill_band(player.mean_loss)) : "no decisions";
     const double start = side == Side::Light ? light_start : 1.0 - light_start;
     player.luck_adjusted =
         std::clamp(start - losses[index_of(side)] + losses[index_of(opponent(side))], 0.0, 1.0);

@@ -89,6 +89,7 @@ TEST(Review, AShortGameByHand) {
   const PlayerSummary& dark = result.summary[index_of(Side::Dark)];
   EXPECT_EQ(dark.decisions, 0);
   EXPECT_DOUBLE_EQ(dark.accuracy, 100.0);
+  EXPECT_EQ(dark.skill, "no decisions");
   EXPECT_NEAR(dark.total_luck, -0.02, 1e-12);
   EXPECT_NEAR(dark.luck_adjusted, 0.55, 1e-12);
 

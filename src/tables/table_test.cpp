@@ -262,5 +262,28 @@ TEST_F(TableTest, EngineEvaluateAndHints) {
   EXPECT_TRUE(bad_table.contains("error"));
 }
 
+TEST_F(TableTest, EngineReviewsARecord) {
+  const auto answer = [](const nlohmann::json& request) {
+    return nlohmann::json::parse(engine::answer(request.dump()));
+  };
+  const std::string game = "[Rules \"Finkel with Two Pieces\"]\n\n1. A@A2 / C@C2\n2. A2A1 *\n";
+  const nlohmann::json reviewed = answer({{"cmd", "review"}, {"rgn", game}});
+  ASSERT_TRUE(reviewed.contains("throws")) << reviewed.dump();
+  EXPECT_EQ(reviewed["throws"].size(), 3u);
+  EXPECT_TRUE(reviewed["exact"].get<bool>());
+  EXPECT_EQ(reviewed["throws"][0]["side"], "light");
+  EXPECT_EQ(reviewed["throws"][0]["class"], "forced");
+  // The first throw's chance before it is the 2-piece table's start value.
+  EXPECT_NEAR(reviewed["throws"][0]["win_before"].get<double>(),
+              evaluate(*in_memory(2), starting_position(finkel_rules(2))), 1e-4);
+  const nlohmann::json neither = answer({{"cmd", "review"}});
+  EXPECT_NE(neither["error"].get<std::string>().find("exactly one of"), std::string::npos);
+  const nlohmann::json broken = answer({{"cmd", "review"}, {"rgn", "1. A@A9\n"}});
+  EXPECT_NE(broken["error"].get<std::string>().find("rgn: line 1, column 4"), std::string::npos)
+      << broken.dump();
+  const nlohmann::json estimate = answer({{"cmd", "review"}, {"rgn", game}, {"estimate", "yes"}});
+  EXPECT_TRUE(estimate.contains("error"));
+}
+
 }  // namespace
 }  // namespace ur::tables

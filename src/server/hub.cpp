@@ -17,6 +17,7 @@
 #include "protocol/json.h"
 #include "server/store.h"
 #include "server/table_job.h"
+#include "tables/review_request.h"
 #include "tables/table.h"
 
 namespace ur::server {
@@ -35,6 +36,7 @@ namespace {
 
 constexpr std::string_view kGamesPrefix = "/api/games";
 constexpr std::string_view kTableBuildPath = "/api/tables/build";
+constexpr std::string_view kReviewPath = "/api/review";
 constexpr std::string_view kPerfectOpponent = "perfect";
 constexpr std::size_t kGameIdHexDigits = 16;
 // Games kept in memory; beyond this, idle ones are dropped (they stay in the store).
@@ -436,6 +438,11 @@ struct GameHub::Impl {
       reply(table_build(method, request.body));
       return;
     }
+    if (path == kReviewPath) {
+      if (method != "POST") throw bad_method(method, "POST");
+      reply(review(parse_body(request.body)));
+      return;
+    }
     if (!path.starts_with(kGamesPrefix)) throw not_found(path);
     const auto parts = game_path_parts(path);
     if (parts.empty()) {
@@ -476,6 +483,18 @@ struct GameHub::Impl {
       play_computer_turn(slot, events);
       return game_response(slot.game, events);
     });
+  }
+
+  // The review of a record from the solved table (docs/review.md). A missing table is not
+  // solved here, where it would stall the server: the answer says how to build it.
+  ApiResponse review(const json& body) {
+    if (!body.is_object()) throw bad_request("a review request must be a JSON object");
+    require_only_members(body, {"record", "rgn"}, "a review request");
+    try {
+      return {200, tables::review_request(body, false)};
+    } catch (const protocol::RequestError& error) {
+      throw bad_request(error.what());
+    }
   }
 
   // POST starts a build of the perfect opponent's table, GET reports it, DELETE cancels it.

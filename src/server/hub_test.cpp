@@ -10,6 +10,8 @@
 #include <random>
 
 #include "server/test_agent.h"
+#include "solver/solver.h"
+#include "tables/table.h"
 
 namespace ur::server {
 namespace {
@@ -284,6 +286,32 @@ TEST(ServerHub, GarbageRequestsNeverCrashOrFailInternally) {
       RC_ASSERT(answer.body["code"].is_string());
     }
   });
+}
+
+TEST(ServerHub, ReviewsARecordFromTheSolvedTableAndRefusesBadOnes) {
+  TempDir dir;
+  GameHub hub(options_for(dir));
+  const std::string game = "[Rules \"Finkel with Two Pieces\"]\n\n1. A@A2 / C@C2\n";
+  // The server never solves on the spot: without the table it says how to build it.
+  const ApiResponse missing = post(hub, "/api/review", json{{"rgn", game}}.dump());
+  EXPECT_EQ(missing.status, 400);
+  EXPECT_NE(missing.body["error"].get<std::string>().find("ur solve --pieces 2"), std::string::npos)
+      << missing.body.dump();
+  solver::SolveOptions solve;
+  solve.tolerance = 1e-12;
+  const Rules rules = finkel_rules(2);
+  const auto values = solver::solve(solver::PositionIndex(rules), solve, {}, nullptr).values;
+  ASSERT_FALSE(tables::write_table(tables::default_table_path(rules), rules, values,
+                                   tables::Encoding::Fixed16, {}, nullptr));
+  const ApiResponse reviewed = post(hub, "/api/review", json{{"rgn", game}}.dump());
+  ASSERT_EQ(reviewed.status, 200) << reviewed.body.dump();
+  EXPECT_EQ(reviewed.body["throws"].size(), 2u);
+  EXPECT_TRUE(reviewed.body["exact"].get<bool>());
+  const ApiResponse broken = post(hub, "/api/review", json{{"rgn", "1. A@A9"}}.dump());
+  EXPECT_EQ(broken.status, 400);
+  EXPECT_NE(broken.body["error"].get<std::string>().find("line 1, column 4"), std::string::npos);
+  EXPECT_EQ(post(hub, "/api/review", json{{"rgn", game}, {"cmd", "x"}}.dump()).status, 400);
+  EXPECT_EQ(get(hub, "/api/review").status, 405);
 }
 
 }  // namespace

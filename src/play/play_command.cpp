@@ -63,6 +63,17 @@ int run_play(PlayOptions options) {
     std::cout << "settings: opponent " << options.settings.opponent << " · "
               << play::settings_summary(game.settings()) << " · seed " << game.settings().seed
               << "\n";
+    bool record_failed = false;
+    // --record: after every game's end and at the end of the script; a failure is said at
+    // once and makes the exit code 1.
+    const auto record = [&] {
+      if (options.record.empty()) return;
+      if (auto problem = play::write_records(game, options.record)) {
+        std::cerr << "ur play: --record: " << *problem << "\n";
+        record_failed = true;
+      }
+    };
+    game.on_game_end(record);
     int code = kUsageError;
     if (options.script.empty() || options.script == "-") {
       code = play::run_script(game, std::cin, std::cout, std::cerr);
@@ -74,13 +85,8 @@ int run_play(PlayOptions options) {
       }
       code = play::run_script(game, file, std::cout, std::cerr);
     }
-    if (!options.record.empty()) {
-      if (auto problem = play::write_records(game, options.record)) {
-        std::cerr << "ur play: --record: " << *problem << "\n";
-        return code == 0 ? 1 : code;
-      }
-    }
-    return code;
+    record();  // the end of the script is its quit
+    return record_failed && code == 0 ? 1 : code;
   }
   return play::run_interactive(game, interactive_options);
 }

@@ -339,6 +339,29 @@ TEST(PlayE2E, RecordWritesEachGameAndTheSaveKeyToo) {
   EXPECT_NE(replay.find("result: unfinished"), std::string::npos) << replay;
 }
 
+TEST(PlayE2E, AScriptsRecordReplaysToTheSameResult) {
+  ScratchDir dir("script-records");
+  const std::string file = dir.path() + "/script.rgn";
+  const std::string output =
+      shell("printf 'roll 1\\nenter\\nresign\\n' | " + kUr +
+            " play -o easy --seed 4 --script - --record " + file + " 2>&1; echo rc=$?");
+  EXPECT_NE(output.find("game over: dark wins by resignation"), std::string::npos) << output;
+  EXPECT_NE(output.find("rc=0"), std::string::npos) << output;
+  const std::string replay = shell(kUr + " record " + file + " 2>&1; echo rc=$?");
+  EXPECT_NE(replay.find("1     light  1     0 → 1"), std::string::npos) << replay;
+  EXPECT_NE(replay.find("result: dark won (light resigned)"), std::string::npos) << replay;
+  EXPECT_NE(replay.find("rc=0"), std::string::npos) << replay;
+  EXPECT_EQ(dir.files(), "./script.rgn\n");
+
+  // A write that fails is said, not ignored: FILE.tmp cannot be made when it is a directory.
+  shell("mkdir " + file + ".tmp");
+  const std::string failed = shell("printf 'resign\\n' | " + kUr + " play -o easy --script - " +
+                                   "--record " + file + " 2>&1 >/dev/null; echo rc=$?");
+  EXPECT_NE(failed.find("ur play: --record: cannot write '" + file + ".tmp'"), std::string::npos)
+      << failed;
+  EXPECT_NE(failed.find("rc=1"), std::string::npos) << failed;
+}
+
 TEST(PlayE2E, RecordRefusesADirectoryOrAMissingParentBeforeTheGame) {
   ScratchDir dir("records");
   std::string output =

@@ -200,8 +200,10 @@ void PlaySession::absorb() {
   settings_ = play_settings(session_->settings(), session_->seed());
   const session::Events& history = session_->history();
   const session::Voice words = voice();
+  bool ended = false;
   for (; narrated_ < history.size(); ++narrated_) {
     const session::Event& event = history[narrated_];
+    ended = ended || std::holds_alternative<session::GameEnded>(event.body);
     if (std::holds_alternative<session::GameStarted>(event.body)) dice_.reset();
     if (const auto* thrown = std::get_if<session::Thrown>(&event.body)) dice_ = thrown->dice;
     std::string line = session::narrate(event, words, session_->rules());
@@ -210,6 +212,7 @@ void PlaySession::absorb() {
   // After a take-back the throw waiting again is the one on the dice.
   if (const auto& pending = session_->pending_throw()) dice_ = pending->dice;
   legal_ = session_->legal_moves();
+  if (ended && on_game_end_) on_game_end_();  // last: the caches above are up to date
 }
 
 std::string PlaySession::side_label(Side side) const {

@@ -120,6 +120,9 @@ class PlaySession {
   std::string opponent_name() const { return settings_.opponent; }
   // The records of every game played so far, across series, in order.
   std::vector<records::GameRecord> records() const;
+  // Called after every change that ended a game (the script runner's --record hook).
+  void on_game_end(std::function<void()> hook) { on_game_end_ = std::move(hook); }
+
   // The current time by the session's clock.
   session::Time now() const { return clock_(); }
 
@@ -161,6 +164,7 @@ class PlaySession {
   std::vector<std::string> log_;
   std::optional<Dice> dice_;
   MoveList legal_;
+  std::function<void()> on_game_end_;
 };
 
 }  // namespace ur::play

@@ -269,6 +269,23 @@ TEST(Game, ANewSeedStartsANewSeriesAndKeepsTheTallyAndTheRecords) {
   ASSERT_TRUE(std::holds_alternative<std::vector<records::GameRecord>>(read));
 }
 
+TEST(Game, TheGameEndHookRunsOnceForEachGameThatEnds) {
+  PlaySession game = make_game("first", 1);
+  int ended = 0;
+  game.on_game_end([&] {
+    ++ended;
+    EXPECT_EQ(game.phase(), Phase::Over) << "the state is up to date when it runs";
+  });
+  ASSERT_FALSE(game.force_roll(1));
+  ASSERT_FALSE(game.move(0));
+  let_the_computer_play(game);
+  EXPECT_EQ(ended, 0);
+  ASSERT_FALSE(game.resign());
+  EXPECT_EQ(ended, 1);
+  game.new_game();
+  EXPECT_EQ(ended, 1);
+}
+
 TEST(Game, SameSettingsStartTheNextGameOfTheSeries) {
   PlaySession game = make_game("first", 1);
   ASSERT_FALSE(game.force_roll(1));

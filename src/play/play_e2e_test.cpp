@@ -339,6 +339,22 @@ TEST(PlayE2E, RecordWritesEachGameAndTheSaveKeyToo) {
   EXPECT_NE(replay.find("result: unfinished"), std::string::npos) << replay;
 }
 
+// The rolls of ten "throw" lines in a one-piece friend game, where auto-play makes every
+// move (one piece has at most one legal move), through the real `ur play --script`.
+std::string scripted_rolls(const std::string& seed) {
+  const std::string output =
+      shell("for i in 1 2 3 4 5 6 7 8 9 10; do echo throw; done | " + kUr +
+            " play -o friend --pieces 1 --auto-play --auto-pass --seed " + seed +
+            " --script - 2>&1 | sed -n 's/^> .* threw \\([0-4]\\)\\.$/\\1/p' | tr -d '\\n'");
+  return output;
+}
+
+// Golden: the session's dice depend on the seed and the throw number alone.
+TEST(PlayE2E, AScriptsThrowsArePinnedBySeed) {
+  EXPECT_EQ(scripted_rolls("5"), "2322223323");
+  EXPECT_EQ(scripted_rolls("6"), "0233321321");
+}
+
 TEST(PlayE2E, AScriptsRecordReplaysToTheSameResult) {
   ScratchDir dir("script-records");
   const std::string file = dir.path() + "/script.rgn";

@@ -130,16 +130,17 @@ TEST(BoardView, LastMoveMarksItsFromAndToSquaresInGlyphs) {
 
 // After the computer's move the board marks it until the player acts (throws).
 TEST(Screen, TheComputersLastMoveIsMarkedUntilThePlayerThrows) {
-  Game game = testing::make_game("first", 1);
+  // Seed 17: the series' third and fourth throws, the computer's, are 4 and 1.
+  PlaySession game = testing::make_game("first", 17);
   ASSERT_FALSE(game.force_roll(4));
   ASSERT_FALSE(game.move(0));  // light on 4, throws again
   ASSERT_FALSE(game.force_roll(1));
   ASSERT_FALSE(game.move(4));  // light on 5
   UiState ui;
   EXPECT_FALSE(marks_for(game, ui).last_to) << "the player's own move is not marked";
-  ASSERT_FALSE(game.force_roll(4));
+  ASSERT_FALSE(game.computer_step());  // dark throws 4
   ASSERT_FALSE(game.computer_step());  // dark enters on 4: rosette, throws again
-  ASSERT_FALSE(game.force_roll(1));
+  ASSERT_FALSE(game.computer_step());  // dark throws 1
   ASSERT_FALSE(game.computer_step());  // dark 4 → 5, capturing light
   ASSERT_EQ(game.position().turn, Side::Light);
   const BoardMarks marks = marks_for(game, ui);
@@ -158,7 +159,7 @@ TEST(Screen, TheComputersLastMoveIsMarkedUntilThePlayerThrows) {
 }
 
 TEST(Screen, BetweenFriendsTheOpponentsLastMoveIsMarked) {
-  Game game = testing::make_game();
+  PlaySession game = testing::make_game();
   ASSERT_FALSE(game.force_roll(2));
   ASSERT_FALSE(game.move(0));
   UiState ui;
@@ -170,11 +171,11 @@ TEST(Screen, BetweenFriendsTheOpponentsLastMoveIsMarked) {
 }
 
 TEST(Screen, StatusLinesFitIn80ColumnsWithEveryOptionOn) {
-  Game game(&make_agent);
+  PlaySession game(&make_agent);
   Settings settings;
   settings.opponent = std::string(kFriend);
   settings.rules.bear_off = BearOff::Any;
-  settings.opener = Opener::HigherThrow;
+  settings.opener = session::StartRule::HigherThrow;
   settings.auto_play = true;
   settings.auto_pass = true;
   settings.seed = 18446744073709551615ULL;
@@ -216,7 +217,7 @@ std::string shown_below_dice(const std::vector<std::string>& lines, const std::s
 }
 
 TEST(Screen, PassNamesTheBlockersInFull) {
-  Game game = testing::make_game();
+  PlaySession game = testing::make_game();
   for (const auto& [roll, from] : {std::pair{4, 0}, {0, -1}, {4, 0}, {4, 4}, {0, -1}}) {
     ASSERT_FALSE(game.force_roll(roll));  // light enters on 4; dark enters, goes on to 8
     ASSERT_FALSE(from < 0 ? game.pass() : game.move(from));
@@ -234,7 +235,7 @@ TEST(Screen, PassNamesTheBlockersInFull) {
 }
 
 TEST(Screen, ALongPassReasonAndTheKeyMessageAreNotCut) {
-  Game game = testing::make_game();
+  PlaySession game = testing::make_game();
   // Light fills 1..7, dark reaches the safe 8; -1 passes.
   for (const auto& [roll, from] :
        {std::pair{4, 0}, {3, 4},  {0, -1}, {4, 0},  {2, 4},  {0, -1}, {4, 0},
@@ -256,7 +257,7 @@ TEST(Screen, ALongPassReasonAndTheKeyMessageAreNotCut) {
 }
 
 TEST(Screen, OnePieceIsSingular) {
-  Game game = testing::make_game(std::string(kFriend), 7, finkel_rules(1));
+  PlaySession game = testing::make_game(std::string(kFriend), 7, finkel_rules(1));
   UiState ui;
   ui.overlay = Overlay::Building;
   ui.table = TableRequest{};
@@ -268,7 +269,7 @@ TEST(Screen, OnePieceIsSingular) {
 }
 
 TEST(Screen, FriendGameAfterAThrow) {
-  Game game = testing::make_game(std::string(kFriend), 5);
+  PlaySession game = testing::make_game(std::string(kFriend), 5);
   ASSERT_FALSE(game.force_roll(3));
   UiState ui;
   sync_ui(game, ui);
@@ -293,8 +294,8 @@ TEST(Screen, FriendGameAfterAThrow) {
   » start → 3, enters a new piece   (Enter to move)
 
 
-  › Game 1: light starts.
-
+    Game 1: light starts.
+  › Light threw 3.
   7 pieces · exact bear-off · alternate starts
   ←→ choose · ⏎ move · v numbers · m menu · n new · r resign · ? help · q quit
 )"));
@@ -321,7 +322,7 @@ bool between_borders(const std::string& line, const std::string& inner) {
 
 TEST(Screen, GameOverBoxKeepsItsBordersAndTheWinnerMark) {
   for (const auto& [width, height] : {std::pair{80, 24}, std::pair{120, 40}}) {
-    Game game = testing::make_game();
+    PlaySession game = testing::make_game();
     ASSERT_FALSE(game.force_roll(0));
     ASSERT_FALSE(game.pass());
     ASSERT_FALSE(game.resign());  // dark, to move, gives up: light wins
@@ -345,7 +346,7 @@ TEST(Screen, GameOverBoxKeepsItsBordersAndTheWinnerMark) {
 }
 
 TEST(Screen, TooSmallTerminalAsksForRoom) {
-  Game game = testing::make_game();
+  PlaySession game = testing::make_game();
   const std::string text = compose_screen(game, UiState{}, 60, 20).text(false);
   EXPECT_NE(text.find("ur play needs a terminal of at least 80×24."), std::string::npos);
   EXPECT_NE(text.find("This one is 60×20."), std::string::npos);
@@ -353,7 +354,7 @@ TEST(Screen, TooSmallTerminalAsksForRoom) {
 }
 
 TEST(Screen, ColourIsOnlyInTheColouredRendering) {
-  Game game = testing::make_game();
+  PlaySession game = testing::make_game();
   const Canvas canvas = compose_screen(game, UiState{}, kMinWidth, kMinHeight);
   EXPECT_EQ(canvas.text(false).find('\x1b'), std::string::npos);
   EXPECT_NE(canvas.text(true).find("\x1b[0;1;38;5;45m○"), std::string::npos) << "light in colour";

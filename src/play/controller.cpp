@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 
 #include "core/explain.h"
+#include "play/record_file.h"
 
 namespace ur::play {
 namespace {
@@ -66,7 +68,7 @@ bool is_digit(const Key& key) {
 }
 
 // Moves the cursor to the next (step +1) or previous (-1) movable piece, in route order.
-void cycle_cursor(const Game& game, UiState& ui, int step) {
+void cycle_cursor(const PlaySession& game, UiState& ui, int step) {
   const MoveList& legal = game.legal();
   if (legal.empty()) return;
   int index = 0;
@@ -80,7 +82,7 @@ void cycle_cursor(const Game& game, UiState& ui, int step) {
 }
 
 // Selects the piece on `square` (0 = start pile) or says why it cannot move.
-void pick_square(const Game& game, UiState& ui, Square square) {
+void pick_square(const PlaySession& game, UiState& ui, Square square) {
   if (find_move(game.legal(), square) != nullptr) {
     ui.cursor = square;
     ui.message.clear();
@@ -90,7 +92,7 @@ void pick_square(const Game& game, UiState& ui, Square square) {
   set_error(ui, describe(reason, game.rules(), game.roll(), square));
 }
 
-void type_digit(const Game& game, UiState& ui, char digit) {
+void type_digit(const PlaySession& game, UiState& ui, char digit) {
   std::string typed = ui.typed + digit;
   // A square has at most two digits and "0" is complete on its own.
   if (ui.typed == "0" || std::stoi(typed) > game.rules().route_length)
@@ -100,14 +102,14 @@ void type_digit(const Game& game, UiState& ui, char digit) {
 }
 
 // The log screen opens on the latest entries.
-void open_log(const Game& game, UiState& ui) {
+void open_log(const PlaySession& game, UiState& ui) {
   ui.overlay = Overlay::Log;
   ui.log_top = std::max(0, static_cast<int>(log_rows(game).size()) - kLogRows);
 }
 
 // Moves the log screen for a scrolling key; false for any other key. A page keeps one row
 // of the previous page in sight.
-bool scroll_log(const Game& game, UiState& ui, const Key& key) {
+bool scroll_log(const PlaySession& game, UiState& ui, const Key& key) {
   const int last_top = std::max(0, static_cast<int>(log_rows(game).size()) - kLogRows);
   int top = std::clamp(ui.log_top, 0, last_top);
   switch (key.code) {
@@ -136,7 +138,7 @@ bool scroll_log(const Game& game, UiState& ui, const Key& key) {
   return true;
 }
 
-void start_new_game(Game& game, UiState& ui) {
+void start_new_game(PlaySession& game, UiState& ui) {
   game.new_game();
   ui.cursor.reset();
   ui.typed.clear();
@@ -144,7 +146,7 @@ void start_new_game(Game& game, UiState& ui) {
   ui.overlay = Overlay::None;
 }
 
-void handle_throw_phase(Game& game, UiState& ui, const Key& key) {
+void handle_throw_phase(PlaySession& game, UiState& ui, const Key& key) {
   if (is_char(key, 't') || is_char(key, ' ') || key.code == KeyCode::Enter) {
     report(ui, game.throw_dice());
     return;
@@ -156,7 +158,7 @@ void handle_throw_phase(Game& game, UiState& ui, const Key& key) {
   refuse_key(ui, key, "press t or space to throw, ? for all keys.");
 }
 
-void handle_move_phase(Game& game, UiState& ui, const Key& key) {
+void handle_move_phase(PlaySession& game, UiState& ui, const Key& key) {
   switch (key.code) {
     case KeyCode::Left:
     case KeyCode::Up:
@@ -195,7 +197,7 @@ void handle_move_phase(Game& game, UiState& ui, const Key& key) {
   }
 }
 
-void handle_pass_phase(Game& game, UiState& ui, const Key& key) {
+void handle_pass_phase(PlaySession& game, UiState& ui, const Key& key) {
   if (is_char(key, 'p') || is_char(key, ' ') || key.code == KeyCode::Enter) {
     report(ui, game.pass());
     return;
@@ -208,7 +210,52 @@ void handle_pass_phase(Game& game, UiState& ui, const Key& key) {
   refuse_key(ui, key, "press p or Enter to pass.");
 }
 
-void handle_game_keys(Game& game, UiState& ui, const Key& key) {
+// Returns the person to their latest decision, the same throw waiting again.
+void take_back(PlaySession& game, UiState& ui) {
+  if (const ActionError refused = game.take_back()) {
+    set_error(ui, *refused);
+    return;
+  }
+  set_info(ui,
+           "Taken back: your throw of " + std::to_string(game.roll()) + " waits for a move again.");
+}
+
+// Saves the records of the session where the prompt says, or under the default name.
+void save_records(const PlaySession& game, UiState& ui) {
+  ui.overlay = Overlay::None;
+  const std::string path = ui.save_text.empty() ? default_record_name(game.now()) : ui.save_text;
+  ui.save_text.clear();
+  std::optional<std::string> problem = check_record_path(path);
+  if (!problem) problem = write_records(game, path);
+  if (problem) {
+    set_error(ui, "Not saved: " + *problem + ".");
+    return;
+  }
+  std::error_code error;
+  const auto where = std::filesystem::absolute(path, error);
+  const auto games = game.records().size();
+  set_info(ui, "Saved " + std::to_string(games) + (games == 1 ? " game" : " games") + " to " +
+                   (error ? path : where.string()) + ".");
+}
+
+// A key in the save prompt: printable characters type the name (q included), Backspace
+// erases, Enter saves, Esc cancels.
+void handle_save(PlaySession& game, UiState& ui, const Key& key) {
+  constexpr std::size_t kMaxName = 4096;
+  if (key.code == KeyCode::Escape) {
+    ui.overlay = Overlay::None;
+    ui.save_text.clear();
+    set_info(ui, "Not saved.");
+  } else if (key.code == KeyCode::Enter) {
+    save_records(game, ui);
+  } else if (key.code == KeyCode::Backspace) {
+    if (!ui.save_text.empty()) ui.save_text.pop_back();
+  } else if (key.code == KeyCode::Char && ui.save_text.size() < kMaxName) {
+    ui.save_text += key.character;
+  }
+}
+
+void handle_game_keys(PlaySession& game, UiState& ui, const Key& key) {
   if (is_char(key, '?')) {
     ui.overlay = Overlay::Rules;
     return;
@@ -233,6 +280,16 @@ void handle_game_keys(Game& game, UiState& ui, const Key& key) {
       ui.pending = Pending::NewGame;
       ui.overlay = Overlay::Confirm;
     }
+    return;
+  }
+  if (is_char(key, 'u')) {
+    take_back(game, ui);
+    return;
+  }
+  if (is_char(key, 'w')) {
+    ui.overlay = Overlay::Save;
+    ui.save_text.clear();
+    ui.message.clear();
     return;
   }
   if (is_char(key, 'r')) {
@@ -265,7 +322,7 @@ void handle_game_keys(Game& game, UiState& ui, const Key& key) {
   }
 }
 
-void handle_confirm(Game& game, UiState& ui, const Key& key) {
+void handle_confirm(PlaySession& game, UiState& ui, const Key& key) {
   const Pending pending = ui.pending;
   ui.pending = Pending::None;
   ui.overlay = Overlay::None;
@@ -290,12 +347,16 @@ T cycled(const std::vector<T>& choices, const T& current, int step) {
 }
 
 // Changes the value on the current menu row by one step.
-void change_menu_value(Game& game, UiState& ui, int step) {
+void change_menu_value(PlaySession& game, UiState& ui, int step) {
   Settings& draft = ui.draft;
   switch (static_cast<MenuRow>(ui.menu_row)) {
-    case MenuRow::Opponent:
+    case MenuRow::Opponent: {
+      const bool was_friend = draft.opponent == kFriend;
       draft.opponent = cycled(opponent_choices(), draft.opponent, step);
+      // Take-back is on by default against the computer and never between friends.
+      if (was_friend != (draft.opponent == kFriend)) draft.take_back = draft.opponent != kFriend;
       break;
+    }
     case MenuRow::Pieces:
       draft.rules.pieces = cycled(std::vector<int>{7, 5, 3}, draft.rules.pieces, step);
       break;
@@ -303,15 +364,27 @@ void change_menu_value(Game& game, UiState& ui, int step) {
       draft.rules.bear_off = draft.rules.bear_off == BearOff::Exact ? BearOff::Any : BearOff::Exact;
       break;
     case MenuRow::Opener:
-      draft.opener = draft.opener == Opener::Alternate ? Opener::HigherThrow : Opener::Alternate;
+      draft.opener = draft.opener == session::StartRule::Alternate ? session::StartRule::HigherThrow
+                                                                   : session::StartRule::Alternate;
       break;
     case MenuRow::AutoPlay:
       draft.auto_play = !draft.auto_play;
-      game.set_automation(draft.auto_play, game.settings().auto_pass);
+      if (game.started()) {
+        report(ui, game.set_automation(draft.auto_play, game.next_settings().auto_pass));
+      }
       break;
     case MenuRow::AutoPass:
       draft.auto_pass = !draft.auto_pass;
-      game.set_automation(game.settings().auto_play, draft.auto_pass);
+      if (game.started()) {
+        report(ui, game.set_automation(game.next_settings().auto_play, draft.auto_pass));
+      }
+      break;
+    case MenuRow::TakeBack:
+      if (draft.opponent == kFriend) {
+        set_error(ui, "Take-back is only for games against the computer.");
+      } else {
+        draft.take_back = !draft.take_back;
+      }
       break;
     case MenuRow::Seed:
     case MenuRow::Start:
@@ -320,7 +393,7 @@ void change_menu_value(Game& game, UiState& ui, int step) {
   }
 }
 
-void apply_menu(Game& game, UiState& ui) {
+void apply_menu(PlaySession& game, UiState& ui) {
   std::uint64_t seed = 0;
   const std::string& text = ui.seed_text;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seed);
@@ -365,13 +438,13 @@ void handle_build_offer(UiState& ui, const Key& key) {
 }
 
 // Closing the menu leaves for the game; before the first game there is none to go back to.
-bool can_close_menu(const Game& game, UiState& ui) {
+bool can_close_menu(const PlaySession& game, UiState& ui) {
   if (game.game_number() > 0) return true;
   set_error(ui, "No game yet: choose the settings and start a game, or press q to quit.");
   return false;
 }
 
-void handle_menu(Game& game, UiState& ui, const Key& key) {
+void handle_menu(PlaySession& game, UiState& ui, const Key& key) {
   const auto row = static_cast<MenuRow>(ui.menu_row);
   if (key.code == KeyCode::Escape || is_char(key, 'm')) {
     if (!can_close_menu(game, ui)) return;
@@ -514,15 +587,15 @@ std::vector<Key> decode_keys(std::string& bytes, bool flush) {
   return keys;
 }
 
-void open_menu(const Game& game, UiState& ui) {
+void open_menu(const PlaySession& game, UiState& ui) {
   ui.overlay = Overlay::Menu;
   ui.menu_row = 0;
-  ui.draft = game.settings();
-  ui.seed_text = std::to_string(game.settings().seed);
+  ui.draft = game.next_settings();
+  ui.seed_text = std::to_string(ui.draft.seed);
   ui.message.clear();
 }
 
-void handle_key(Game& game, UiState& ui, const Key& key) {
+void handle_key(PlaySession& game, UiState& ui, const Key& key) {
   if (board_hidden(ui)) {
     // The screen only asks for room: any other key would act unseen.
     if (is_char(key, 'q') || is_char(key, 'Q')) ui.quit = true;
@@ -537,7 +610,7 @@ void handle_key(Game& game, UiState& ui, const Key& key) {
     }
     return;
   }
-  if (is_char(key, 'q') || is_char(key, 'Q')) {
+  if ((is_char(key, 'q') || is_char(key, 'Q')) && ui.overlay != Overlay::Save) {
     ui.quit = true;
     return;
   }
@@ -550,6 +623,9 @@ void handle_key(Game& game, UiState& ui, const Key& key) {
       break;
     case Overlay::Confirm:
       handle_confirm(game, ui, key);
+      break;
+    case Overlay::Save:
+      handle_save(game, ui, key);
       break;
     case Overlay::GameOver:
       if (is_char(key, 'n') || key.code == KeyCode::Enter) {
@@ -581,7 +657,7 @@ void handle_key(Game& game, UiState& ui, const Key& key) {
   sync_ui(game, ui);
 }
 
-void request_game(Game& game, UiState& ui, const Settings& settings) {
+void request_game(PlaySession& game, UiState& ui, const Settings& settings) {
   if (ui.tables) {
     if (auto offer = ui.tables->offer(settings)) {
       const bool ask = offer->ask;
@@ -602,7 +678,7 @@ void request_game(Game& game, UiState& ui, const Settings& settings) {
   sync_ui(game, ui);
 }
 
-void advance_build(Game& game, UiState& ui, std::unique_ptr<BuildJob>& job) {
+void advance_build(PlaySession& game, UiState& ui, std::unique_ptr<BuildJob>& job) {
   if (ui.overlay != Overlay::Building || !ui.table || !ui.tables) {
     job.reset();
     return;
@@ -634,7 +710,8 @@ void cancel_build(UiState& ui) {
   set_info(ui, "Cancelling at the end of this sweep…");
 }
 
-void sync_ui(const Game& game, UiState& ui) {
+void sync_ui(const PlaySession& game, UiState& ui) {
+  if (!game.started()) return;
   if (game.phase() == Phase::Move && !game.computer_to_act()) {
     if (!ui.cursor || find_move(game.legal(), *ui.cursor) == nullptr) {
       // Start on the piece furthest along: usually the one a player looks at first.
@@ -648,14 +725,20 @@ void sync_ui(const Game& game, UiState& ui) {
     ui.result_shown_for = game.game_number();
     ui.overlay = Overlay::GameOver;
   }
+  if (game.phase() == Phase::Over && ui.recorded_for != game.game_number() &&
+      !ui.record_path.empty()) {
+    ui.recorded_for = game.game_number();
+    if (auto problem = write_records(game, ui.record_path)) {
+      set_error(ui, "The record was not written: " + *problem + ".");
+    }
+  }
 }
 
-bool step_due(const Game& game, const UiState& ui) {
-  return ui.overlay == Overlay::None && !board_hidden(ui) &&
-         (game.computer_to_act() || game.automatic_action().has_value());
+bool step_due(const PlaySession& game, const UiState& ui) {
+  return ui.overlay == Overlay::None && !board_hidden(ui) && game.computer_to_act();
 }
 
-int step_pause_ms(const Game& game) {
+int step_pause_ms(const PlaySession& game) {
   switch (game.phase()) {
     case Phase::Throw:
       return 450;
@@ -669,13 +752,10 @@ int step_pause_ms(const Game& game) {
   return 0;
 }
 
-void take_step(Game& game, UiState& ui) {
+void take_step(PlaySession& game, UiState& ui) {
   const std::size_t logged = game.log().size();
   if (game.computer_to_act()) {
     if (const ActionError error = game.computer_step()) set_error(ui, *error);
-  } else if (const auto action = game.automatic_action()) {
-    const ActionError error = *action < 0 ? game.pass() : game.move(*action);
-    if (error) set_error(ui, *error);
   }
   if (game.log().size() > logged) ui.message.clear();
   sync_ui(game, ui);

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "play/game.h"
+#include "play/play_session.h"
 #include "play/screen.h"
 
 namespace ur::play {
@@ -44,32 +44,33 @@ std::vector<Key> decode_keys(std::string& bytes, bool flush);
 
 // Applies one key. Refused keys set an error message in `ui` and leave the game unchanged.
 // While the board is hidden (board_hidden) only q acts.
-void handle_key(Game& game, UiState& ui, const Key& key);
+void handle_key(PlaySession& game, UiState& ui, const Key& key);
 
 // Brings the interface state in line with the game after it changed: the cursor on a
-// movable piece, the game-over screen once per finished game.
-void sync_ui(const Game& game, UiState& ui);
+// movable piece, the game-over screen once per finished game, and with ui.record_path
+// the records rewritten once per finished game (a failure is shown as the message).
+void sync_ui(const PlaySession& game, UiState& ui);
 
-// True when the computer or an automatic action (auto-play, auto-pass) acts next: never
-// under an overlay or while the board is hidden.
-bool step_due(const Game& game, const UiState& ui);
+// True when the computer acts next: never under an overlay or while the board is hidden.
+// (Auto-play and auto-pass act inside the person's own throw, in the session.)
+bool step_due(const PlaySession& game, const UiState& ui);
 // The pause before that step in milliseconds, so a player can follow it.
-int step_pause_ms(const Game& game);
+int step_pause_ms(const PlaySession& game);
 // Performs that step and notes what happened.
-void take_step(Game& game, UiState& ui);
+void take_step(PlaySession& game, UiState& ui);
 
 // Opens the settings menu on the game's current settings.
-void open_menu(const Game& game, UiState& ui);
+void open_menu(const PlaySession& game, UiState& ui);
 
 // Starts a new game with `settings`. When they need a table that is missing (the perfect
 // opponent), first asks to build it, or for a small one just starts building. A refusal
 // opens the settings menu on `settings` with the reason.
-void request_game(Game& game, UiState& ui, const Settings& settings);
+void request_game(PlaySession& game, UiState& ui, const Settings& settings);
 
 // Drives a table build while the Building screen is up: starts `job` (owned by the caller,
 // the event loop or a test), passes on a cancel, copies its progress, and once it ended
 // starts the game or, after a failure or a cancel, returns to the menu saying so.
-void advance_build(Game& game, UiState& ui, std::unique_ptr<BuildJob>& job);
+void advance_build(PlaySession& game, UiState& ui, std::unique_ptr<BuildJob>& job);
 
 // Asks a running build to stop (Esc, q, Ctrl-C); nothing when none runs.
 void cancel_build(UiState& ui);

@@ -1,11 +1,15 @@
 #include "play/controller.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
 #include "play/play_test_support.h"
+#include "records/rgn.h"
 
 namespace ur::play {
 namespace {
@@ -13,7 +17,7 @@ namespace {
 using testing::make_game;
 using testing::snapshot;
 
-void press(Game& game, UiState& ui, const std::string& keys) {
+void press(PlaySession& game, UiState& ui, const std::string& keys) {
   std::string bytes = keys;
   for (const Key& each : decode_keys(bytes, true)) handle_key(game, ui, each);
 }
@@ -60,7 +64,7 @@ TEST(DecodeKeys, PageKeysHomeAndEndInTheirCommonForms) {
 }
 
 TEST(Keys, BadKeysGiveAMessageAndChangeNothing) {
-  Game game = make_game();
+  PlaySession game = make_game();
   UiState ui;
   sync_ui(game, ui);
   const std::string before = snapshot(game);
@@ -75,7 +79,7 @@ TEST(Keys, BadKeysGiveAMessageAndChangeNothing) {
 }
 
 TEST(Keys, ThrowChooseByArrowsAndTypingThenMove) {
-  Game game = make_game();
+  PlaySession game = make_game();
   UiState ui;
   ASSERT_FALSE(game.force_roll(4));
   ASSERT_FALSE(game.move(0));  // light on 4, throws again
@@ -95,15 +99,17 @@ TEST(Keys, ThrowChooseByArrowsAndTypingThenMove) {
   press(game, ui, "t");
   EXPECT_EQ(ui.message, "You already threw 2: move a piece.");
   press(game, ui, "p");
-  EXPECT_EQ(ui.message, "A legal move exists, so the turn cannot be passed.");
+  EXPECT_EQ(ui.message,
+            "You have a legal move with this throw of 2 (for example 0 to 2); passing is allowed "
+            "only without one.");
   EXPECT_EQ(snapshot(game), before);
   press(game, ui, "\r");
-  EXPECT_EQ(game.log().back(), "light threw 2: start → 2");
+  EXPECT_EQ(game.log().back(), "Light entered a piece on 2.");
   EXPECT_EQ(ui.message, "");
 }
 
 TEST(Keys, TwoDigitSquaresAndIllegalReasons) {
-  Game game = make_game(std::string(kFriend), 7, finkel_rules(2));
+  PlaySession game = make_game(std::string(kFriend), 7, finkel_rules(2));
   for (int roll : {4, 4}) {  // light: start -> 4 -> 8 (both rosettes)
     ASSERT_FALSE(game.force_roll(roll));
     ASSERT_FALSE(game.move(game.legal()[game.legal().size() - 1].from));
@@ -129,7 +135,7 @@ TEST(Keys, TwoDigitSquaresAndIllegalReasons) {
 }
 
 TEST(Keys, PassNeedsConfirmationWithTheReasonShown) {
-  Game game = make_game();
+  PlaySession game = make_game();
   UiState ui;
   ASSERT_FALSE(game.force_roll(0));
   sync_ui(game, ui);
@@ -141,7 +147,7 @@ TEST(Keys, PassNeedsConfirmationWithTheReasonShown) {
 }
 
 TEST(Keys, ResignAndNewGameAskFirst) {
-  Game game = make_game();
+  PlaySession game = make_game();
   UiState ui;
   press(game, ui, "r");
   EXPECT_EQ(ui.overlay, Overlay::Confirm);
@@ -160,7 +166,7 @@ TEST(Keys, ResignAndNewGameAskFirst) {
 }
 
 TEST(Keys, MenuChangesSettingsForTheNextGame) {
-  Game game = make_game();
+  PlaySession game = make_game();
   UiState ui;
   press(game, ui, "m");
   ASSERT_EQ(ui.overlay, Overlay::Menu);
@@ -168,9 +174,10 @@ TEST(Keys, MenuChangesSettingsForTheNextGame) {
   EXPECT_EQ(ui.draft.opponent, "easy");
   press(game, ui, "\x1b[B\x1b[C");  // pieces 7 -> 5
   EXPECT_EQ(ui.draft.rules.pieces, 5);
-  press(game, ui, "\x1b[B\x1b[B\x1b[B\r");  // auto-play on, at once
+  press(game, ui, "\x1b[B\x1b[B\x1b[B\r");  // auto-play on, at once: nothing was thrown yet
   EXPECT_TRUE(game.settings().auto_play);
-  press(game, ui, "\x1b[B\x1b[B");  // seed row
+  EXPECT_EQ(game.log().back(), "Game 1: light starts.") << "the game starts again under it";
+  press(game, ui, "\x1b[B\x1b[B\x1b[B");  // past take-back to the seed row
   press(game, ui,
         "\x7f"
         "9");
@@ -182,11 +189,91 @@ TEST(Keys, MenuChangesSettingsForTheNextGame) {
   EXPECT_EQ(game.settings().opponent, "easy");
   EXPECT_EQ(game.rules().pieces, 5);
   EXPECT_EQ(game.settings().seed, 9u);
+  EXPECT_EQ(game.session().seed(), 9u) << "a new seed is a new series of the session";
   EXPECT_EQ(game.game_number(), 2);
+  EXPECT_TRUE(game.settings().take_back) << "on by default against the computer";
+}
+
+TEST(Keys, TakeBackIsASettingAgainstTheComputerOnly) {
+  PlaySession game = make_game();
+  UiState ui;
+  press(game, ui, "m");
+  ui.menu_row = static_cast<int>(MenuRow::TakeBack);
+  press(game, ui, "\r");
+  EXPECT_EQ(ui.message, "Take-back is only for games against the computer.");
+  EXPECT_FALSE(ui.draft.take_back);
+  ui.menu_row = static_cast<int>(MenuRow::Opponent);
+  press(game, ui, "\x1b[C");  // friend -> easy
+  EXPECT_TRUE(ui.draft.take_back) << "on by default against the computer";
+  ui.menu_row = static_cast<int>(MenuRow::TakeBack);
+  press(game, ui, "\r");
+  EXPECT_FALSE(ui.draft.take_back);
+  const std::string menu = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(menu.find("Take-back (u)"), std::string::npos) << menu;
+  ui.menu_row = static_cast<int>(MenuRow::Start);
+  press(game, ui, "\r");
+  EXPECT_FALSE(game.settings().take_back);
+  EXPECT_FALSE(game.session().settings().take_back);
+}
+
+TEST(Keys, UTakesBackYourLastDecision) {
+  PlaySession game = make_game("first", 1);
+  UiState ui;
+  press(game, ui, "u");
+  EXPECT_EQ(ui.message, "You have made no choice in this game that could be taken back.");
+  EXPECT_TRUE(ui.message_is_error);
+  ASSERT_FALSE(game.force_roll(4));
+  ASSERT_FALSE(game.move(0));  // forced: no decision
+  ASSERT_FALSE(game.force_roll(2));
+  sync_ui(game, ui);
+  press(game, ui, "s\r");  // a decision: enter on 2 rather than 4 -> 6
+  testing::let_the_computer_play(game);
+  sync_ui(game, ui);
+  const std::string before_take_back = to_text(game.position());
+  press(game, ui, "u");
+  EXPECT_EQ(ui.message, "Taken back: your throw of 2 waits for a move again.");
+  EXPECT_EQ(game.phase(), Phase::Move);
+  EXPECT_EQ(game.position().board_of(Side::Light), square_bit(4));
+  EXPECT_EQ(ui.cursor, 4) << "the cursor is back on a movable piece";
+  EXPECT_NE(to_text(game.position()), before_take_back);
+  EXPECT_EQ(game.log().back(), "You took back your last move.");
+}
+
+TEST(Keys, WSavesTheRecordsUnderTheNameTyped) {
+  const std::string path = ::testing::TempDir() + "ur-play-save-key.rgn";
+  std::remove(path.c_str());
+  PlaySession game = make_game("first", 1);
+  UiState ui;
+  ASSERT_FALSE(game.resign());
+  sync_ui(game, ui);
+  press(game, ui, "\x1b");  // the game-over box closes
+  press(game, ui, "w");
+  ASSERT_EQ(ui.overlay, Overlay::Save);
+  const std::string prompt = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(prompt.find("Enter saves (empty: ur-game-20251201-100000.rgn)"), std::string::npos)
+      << prompt;
+  press(game, ui, path + "q\x7f");  // q types in the prompt; Backspace takes it away
+  EXPECT_FALSE(ui.quit);
+  press(game, ui, "\r");
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  EXPECT_EQ(ui.message, "Saved 1 game to " + path + ".");
+  std::ifstream file(path);
+  std::stringstream text;
+  text << file.rdbuf();
+  const auto read = records::read_rgn(text.str());
+  ASSERT_TRUE(std::holds_alternative<std::vector<records::GameRecord>>(read)) << text.str();
+  EXPECT_EQ(*std::get<0>(read)[0].tag("Result"), "0-1");
+  std::remove(path.c_str());
+
+  press(game, ui, "w/no/such/dir/x.rgn\r");
+  EXPECT_EQ(ui.message, "Not saved: the directory '/no/such/dir' does not exist.");
+  EXPECT_TRUE(ui.message_is_error);
+  press(game, ui, "w\x1b");
+  EXPECT_EQ(ui.message, "Not saved.");
 }
 
 TEST(Keys, MenuRefusesAnEmptySeed) {
-  Game game = make_game();
+  PlaySession game = make_game();
   UiState ui;
   press(game, ui, "m");
   ui.menu_row = static_cast<int>(MenuRow::Seed);
@@ -197,7 +284,7 @@ TEST(Keys, MenuRefusesAnEmptySeed) {
 }
 
 TEST(Keys, RulesAndLogScreensCloseOnAnyKey) {
-  Game game = make_game();
+  PlaySession game = make_game();
   UiState ui;
   press(game, ui, "?");
   EXPECT_EQ(ui.overlay, Overlay::Rules);
@@ -209,12 +296,15 @@ TEST(Keys, RulesAndLogScreensCloseOnAnyKey) {
   const std::string screen = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
   EXPECT_NE(screen.find("Log of this session"), std::string::npos) << screen;
   EXPECT_NE(screen.find("Game 1: light starts."), std::string::npos) << screen;
+  EXPECT_NE(screen.find(" Log of this session · position L:7/-/0:7/-/0 "), std::string::npos)
+      << "the position text, to copy\n"
+      << screen;
   press(game, ui, "x");
   EXPECT_EQ(ui.overlay, Overlay::None);
 }
 
 // The log screen's text rows (between its borders), top to bottom.
-std::vector<std::string> log_screen_rows(const Game& game, const UiState& ui) {
+std::vector<std::string> log_screen_rows(const PlaySession& game, const UiState& ui) {
   const auto lines = compose_screen(game, ui, kMinWidth, kMinHeight).lines(false);
   return std::vector<std::string>(lines.begin() + 1, lines.begin() + 1 + kLogRows);
 }
@@ -225,7 +315,7 @@ bool shows(const std::vector<std::string>& rows, const std::string& text) {
 }
 
 TEST(Keys, LogShowsTheWholeSessionAndScrolls) {
-  Game game = make_game();
+  PlaySession game = make_game();
   for (int i = 0; i < 59; ++i) game.new_game();  // 60 entries: "Game 1: …" to "Game 60: …"
   UiState ui;
   press(game, ui, "l");
@@ -260,7 +350,7 @@ TEST(Keys, LogShowsTheWholeSessionAndScrolls) {
 }
 
 TEST(Keys, ShortLogStaysAtTheTop) {
-  Game game = make_game();
+  PlaySession game = make_game();
   UiState ui;
   press(game, ui, "l\x1b[A\x1b[5~");
   const auto rows = log_screen_rows(game, ui);
@@ -271,7 +361,7 @@ TEST(Keys, ShortLogStaysAtTheTop) {
 
 TEST(Keys, QuitWorksFromEveryScreen) {
   for (const std::string opening : {"", "m", "?", "r", "l"}) {
-    Game game = make_game();
+    PlaySession game = make_game();
     UiState ui;
     press(game, ui, opening + "q");
     EXPECT_TRUE(ui.quit) << opening;
@@ -285,7 +375,7 @@ void hide_board(UiState& ui, bool hidden) {
 }
 
 TEST(Keys, NothingButQuitActsWhileTheBoardIsHidden) {
-  Game game = make_game();
+  PlaySession game = make_game();
   UiState ui;
   sync_ui(game, ui);
   hide_board(ui, true);
@@ -313,7 +403,7 @@ TEST(Keys, NothingButQuitActsWhileTheBoardIsHidden) {
 }
 
 TEST(Keys, OverlaysIgnoreKeysWhileTheBoardIsHidden) {
-  Game game = make_game();
+  PlaySession game = make_game();
   UiState ui;
   press(game, ui, "m");
   hide_board(ui, true);
@@ -326,7 +416,7 @@ TEST(Keys, OverlaysIgnoreKeysWhileTheBoardIsHidden) {
 }
 
 TEST(Steps, TheComputerWaitsWhileTheBoardIsHidden) {
-  Game game = make_game("first", 3);
+  PlaySession game = make_game("first", 3);
   UiState ui;
   ASSERT_FALSE(game.force_roll(0));
   ASSERT_FALSE(game.pass());
@@ -334,16 +424,20 @@ TEST(Steps, TheComputerWaitsWhileTheBoardIsHidden) {
   EXPECT_FALSE(step_due(game, ui));
   hide_board(ui, false);
   EXPECT_TRUE(step_due(game, ui));
-  game.set_automation(true, true);
+}
+
+// Auto-play and auto-pass act inside the person's throw, in the session: no step waits.
+TEST(Steps, AutomaticActionsNeedNoStep) {
+  PlaySession game = make_game();
+  UiState ui;
+  ASSERT_FALSE(game.set_automation(true, true));
   ASSERT_FALSE(game.force_roll(0));
-  ASSERT_FALSE(game.pass());  // now light: an automatic pass is due after a 0
-  ASSERT_FALSE(game.force_roll(0));
-  hide_board(ui, true);
-  EXPECT_FALSE(step_due(game, ui)) << "no automatic pass unseen";
+  EXPECT_EQ(game.position().turn, Side::Dark) << "passed at once";
+  EXPECT_FALSE(step_due(game, ui));
 }
 
 TEST(Steps, ComputerAndAutomaticActionsAreDueOnlyWithoutOverlay) {
-  Game game = make_game("first", 3);
+  PlaySession game = make_game("first", 3);
   UiState ui;
   ASSERT_FALSE(game.force_roll(0));
   ASSERT_FALSE(game.pass());
@@ -361,10 +455,12 @@ TEST(Steps, ComputerAndAutomaticActionsAreDueOnlyWithoutOverlay) {
 }
 
 RC_GTEST_PROP(Keys, AnyBytesKeepTheGameValid, (std::string bytes)) {
-  Game game = make_game("first", 11);
+  PlaySession game = make_game("first", 11);
   UiState ui;
   std::string pending = bytes;
   for (const Key& each : decode_keys(pending, true)) {
+    // w saves files where the test runs: it has tests of its own (WSavesTheRecords...).
+    if (each.code == KeyCode::Char && each.character == 'w') continue;
     handle_key(game, ui, each);
     if (ui.quit) break;
     while (step_due(game, ui)) take_step(game, ui);

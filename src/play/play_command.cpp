@@ -9,7 +9,8 @@
 #include "cli/command.h"
 #include "cli/options.h"
 #include "cli/rules_options.h"
-#include "play/game.h"
+#include "play/play_session.h"
+#include "play/record_file.h"
 #include "play/screen.h"
 #include "play/script.h"
 #include "play/table_build.h"
@@ -25,6 +26,7 @@ struct PlayOptions {
   bool no_color = false;
   bool no_numbers = false;
   std::string script;
+  std::string record;  // --record FILE: the series' records as RGN
 };
 
 // NO_COLOR (https://no-color.org): present and not empty turns colour off.
@@ -36,12 +38,19 @@ bool color_wanted(const PlayOptions& options) {
 int run_play(PlayOptions options) {
   options.settings.seed = options.seed ? *options.seed : std::random_device{}();
   const bool interactive = options.script.empty() && isatty(STDIN_FILENO);
-  play::Game game(&make_agent);
+  if (!options.record.empty()) {
+    if (auto problem = play::check_record_path(options.record)) {
+      std::cerr << "ur play: --record: " << *problem << "\n";
+      return kUsageError;
+    }
+  }
+  play::PlaySession game(&make_agent);
   const play::TableBuilder tables(tables::kSolveOnTheFlyMaxPieces);
   play::InteractiveOptions interactive_options;
   interactive_options.color = color_wanted(options);
   interactive_options.route_numbers = !options.no_numbers;
   interactive_options.tables = &tables;
+  interactive_options.record_path = options.record;
   if (interactive && tables.offer(options.settings)) {
     // The perfect opponent's table is missing: the session opens asking to build it.
     interactive_options.first_game = options.settings;
@@ -65,15 +74,30 @@ int run_play(PlayOptions options) {
     std::cout << "settings: opponent " << options.settings.opponent << " · "
               << play::settings_summary(game.settings()) << " · seed " << game.settings().seed
               << "\n";
+    bool record_failed = false;
+    // --record: after every game's end and at the end of the script; a failure is said at
+    // once and makes the exit code 1.
+    const auto record = [&] {
+      if (options.record.empty()) return;
+      if (auto problem = play::write_records(game, options.record)) {
+        std::cerr << "ur play: --record: " << *problem << "\n";
+        record_failed = true;
+      }
+    };
+    game.on_game_end(record);
+    int code = kUsageError;
     if (options.script.empty() || options.script == "-") {
-      return play::run_script(game, std::cin, std::cout, std::cerr);
+      code = play::run_script(game, std::cin, std::cout, std::cerr);
+    } else {
+      std::ifstream file(options.script);
+      if (!file) {
+        std::cerr << "ur play: cannot read script file '" << options.script << "'\n";
+        return kUsageError;
+      }
+      code = play::run_script(game, file, std::cout, std::cerr);
     }
-    std::ifstream file(options.script);
-    if (!file) {
-      std::cerr << "ur play: cannot read script file '" << options.script << "'\n";
-      return kUsageError;
-    }
-    return play::run_script(game, file, std::cout, std::cerr);
+    record();  // the end of the script is its quit
+    return record_failed && code == 0 ? 1 : code;
   }
   return play::run_interactive(game, interactive_options);
 }
@@ -92,8 +116,7 @@ CommandRunner setup_play(CLI::App& app) {
       ->add_option_function<std::string>(
           "--first",
           [options](const std::string& rule) {
-            options->settings.opener =
-                rule == "higher" ? play::Opener::HigherThrow : play::Opener::Alternate;
+            options->settings.opener = *session::start_rule_from_name(rule);
           },
           "Who starts: alternate (light opens game 1, dark game 2, ...) or higher (both "
           "throw, higher starts)")
@@ -107,6 +130,9 @@ CommandRunner setup_play(CLI::App& app) {
   command->add_flag("--no-color", options->no_color, "No colours (NO_COLOR is respected too)");
   command->add_flag("--no-numbers", options->no_numbers,
                     "Start with the route numbers hidden (v toggles them)");
+  command->add_option("--record", options->record,
+                      "Write the session's game records (RGN, docs/records.md) to FILE after "
+                      "every game and at the end");
   command->add_option("--script", options->script,
                       "Read moves from FILE ('-' = stdin) and print each position as text "
                       "(docs/play.md); used too when stdin is not a terminal");

@@ -84,13 +84,30 @@ bool has_tmux() {
   return shell("command -v tmux").find("tmux") != std::string::npos;
 }
 
+// A fresh, empty directory under /tmp (for tables as XDG_DATA_HOME, or for records),
+// removed afterwards.
+class ScratchDir {
+ public:
+  explicit ScratchDir(const std::string& name)
+      : path_("/tmp/ur-play-e2e-" + name + "-" + std::to_string(getpid())) {
+    shell("rm -rf " + path_ + " && mkdir -p " + path_);
+  }
+  ~ScratchDir() { shell("rm -rf " + path_); }
+  const std::string& path() const { return path_; }
+  std::string env() const { return "env XDG_DATA_HOME=" + path_ + " "; }
+  std::string files() const { return shell("cd " + path_ + " && find . -type f | sort"); }
+
+ private:
+  std::string path_;
+};
+
 const std::string kUr = UR_BINARY;
 
 TEST(PlayE2E, ThrowMovePassIllegalMoveAndQuit) {
   if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
   Tmux tmux;
-  // Seed 5 between friends: light throws 2, dark then throws 0.
-  tmux.start(kUr + " play --opponent friend --seed 5 --no-color");
+  // Seed 28 between friends: light throws 2, dark then throws 0 (session::dice_for_throw).
+  tmux.start(kUr + " play --opponent friend --seed 28 --no-color");
   std::string screen = tmux.wait_for("Light to throw");
   ASSERT_NE(screen.find("ur · the Royal Game of Ur"), std::string::npos) << screen;
   EXPECT_NE(screen.find("╭start╮"), std::string::npos) << screen;
@@ -106,14 +123,15 @@ TEST(PlayE2E, ThrowMovePassIllegalMoveAndQuit) {
   EXPECT_NE(screen.find("» start → 2, enters a new piece"), std::string::npos) << screen;
   tmux.keys("Enter");
   screen = tmux.wait_for("Dark to throw");
-  EXPECT_NE(screen.find("light threw 2: start → 2"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("› Light entered a piece on 2."), std::string::npos) << screen;
+  EXPECT_NE(screen.find("  Light threw 2."), std::string::npos) << screen;
 
   tmux.keys("t");
   screen = tmux.wait_for("Dark threw 0: no move");
   EXPECT_NE(screen.find("A throw of 0: the turn passes."), std::string::npos) << screen;
   tmux.keys("p");
   screen = tmux.wait_for("Light to throw");
-  EXPECT_NE(screen.find("dark threw 0 and passes"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("Dark passes on a throw of 0."), std::string::npos) << screen;
 
   tmux.keys("t");
   screen = tmux.wait_for("Light threw");
@@ -136,8 +154,8 @@ TEST(PlayE2E, ComputerMovesAreLoggedAndResizeRedraws) {
   tmux.keys("t");
   tmux.wait_for("You threw");
   tmux.keys("Enter");
-  std::string screen = tmux.wait_for("dark threw");
-  EXPECT_NE(screen.find("› dark threw"), std::string::npos) << screen;
+  std::string screen = tmux.wait_for("The computer threw");
+  EXPECT_NE(screen.find("The computer threw"), std::string::npos) << screen;
 
   tmux.resize(70, 20);
   screen = tmux.wait_for("needs a terminal of at least 80×24");
@@ -222,8 +240,8 @@ TEST(PlayE2E, LogScrollsWithPageKeysHomeAndEnd) {
 TEST(PlayE2E, TheComputersLastMoveIsMarkedUntilYouThrow) {
   if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
   Tmux tmux;
-  // Seed 1: you throw 1 and enter, then dark throws 3 and enters on its 3.
-  tmux.start(kUr + " play --opponent easy --seed 1 --no-color");
+  // Seed 32: you throw 1 and enter, then dark throws 3 and enters on its 3.
+  tmux.start(kUr + " play --opponent easy --seed 32 --no-color");
   tmux.wait_for("Your turn: throw the dice");
   tmux.keys("t");
   tmux.wait_for("You threw");
@@ -241,6 +259,143 @@ TEST(PlayE2E, TheComputersLastMoveIsMarkedUntilYouThrow) {
   EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
 }
 
+TEST(PlayE2E, UTakesBackYourLastDecision) {
+  if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
+  Tmux tmux;
+  // Seed 24: you throw 1 and enter, the computer throws 0 and passes, you throw 2 and can
+  // move 1 → 3 or enter on 2: a decision.
+  tmux.start(kUr + " play --opponent easy --seed 24 --no-color");
+  tmux.wait_for("Your turn: throw the dice");
+  tmux.keys("u");
+  std::string screen = tmux.wait_for("✗ You have made no choice");
+  EXPECT_NE(screen.find("✗ You have made no choice in this game that could be taken back."),
+            std::string::npos)
+      << screen;
+  tmux.keys("t");
+  tmux.wait_for("You threw 1");
+  tmux.keys("Enter");
+  tmux.wait_for("Your turn: throw the dice");
+  tmux.keys("t");
+  screen = tmux.wait_for("» 1 → 3");
+  tmux.keys("Enter");
+  tmux.wait_for("The computer threw");
+  tmux.settled("Your turn: throw the dice");
+  tmux.keys("u");
+  screen = tmux.settled("Taken back: your throw of 2 waits for a move again.");
+  EXPECT_NE(screen.find("You threw 2"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("› You took back your last move."), std::string::npos) << screen;
+  tmux.keys("s Enter");
+  screen = tmux.settled("You entered a piece on 2.");
+  EXPECT_NE(screen.find("You entered a piece on 2."), std::string::npos) << screen;
+  tmux.keys("q");
+  screen = tmux.wait_for("DONE");
+  EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
+}
+
+TEST(PlayE2E, RecordWritesEachGameAndTheSaveKeyToo) {
+  if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
+  ScratchDir dir("records");
+  const std::string file = dir.path() + "/games.rgn";
+  Tmux tmux;
+  // Seed 4: you throw 2 and enter; the computer throws 1 and enters; then you resign.
+  tmux.start("cd " + dir.path() + " && " + kUr +
+             " play --opponent easy --seed 4 --no-color --record " + file);
+  tmux.wait_for("Your turn: throw the dice");
+  EXPECT_EQ(dir.files(), "") << "nothing is written before a game ends";
+  tmux.keys("t");
+  tmux.wait_for("You threw 2");
+  tmux.keys("Enter");
+  tmux.settled("Your turn: throw the dice");
+  tmux.keys("r y");
+  std::string screen = tmux.settled("Game 1 over");
+  EXPECT_EQ(dir.files(), "./games.rgn\n") << "written when the game ends, no .tmp left";
+  std::string replay = shell(kUr + " record " + file + " 2>&1; echo rc=$?");
+  EXPECT_NE(replay.find("result: dark won (light resigned)"), std::string::npos) << replay;
+  EXPECT_NE(replay.find("rc=0"), std::string::npos) << replay;
+
+  tmux.keys("Escape w");
+  screen = tmux.wait_for("Save the records of this session");
+  EXPECT_NE(screen.find("Enter saves (empty: ur-game-"), std::string::npos) << screen;
+  tmux.keys("Enter");
+  screen = tmux.settled("Saved 1 game to " + dir.path() + "/ur-game-");
+  EXPECT_NE(screen.find("Saved 1 game to " + dir.path() + "/ur-game-"), std::string::npos)
+      << screen;
+  const std::string saved = shell("ls " + dir.path() + " | grep '^ur-game-.*\\.rgn$'");
+  ASSERT_FALSE(saved.empty()) << dir.files();
+  EXPECT_EQ(shell("cmp " + file + " " + dir.path() + "/" + saved.substr(0, saved.find('\n')) +
+                  " && echo same"),
+            "same\n")
+      << "the save key writes what --record writes";
+
+  tmux.keys("n");
+  tmux.wait_for("game 2 ·");
+  tmux.keys("q");
+  screen = tmux.wait_for("DONE");
+  EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
+  replay = shell(kUr + " record " + file + " 2>&1");
+  EXPECT_NE(replay.find("result: dark won (light resigned)"), std::string::npos)
+      << "rewritten on quit: game 2 has begun and is unfinished\n"
+      << replay;
+  EXPECT_NE(replay.find("result: unfinished"), std::string::npos) << replay;
+}
+
+// The rolls of ten "throw" lines in a one-piece friend game, where auto-play makes every
+// move (one piece has at most one legal move), through the real `ur play --script`.
+std::string scripted_rolls(const std::string& seed) {
+  const std::string output =
+      shell("for i in 1 2 3 4 5 6 7 8 9 10; do echo throw; done | " + kUr +
+            " play -o friend --pieces 1 --auto-play --auto-pass --seed " + seed +
+            " --script - 2>&1 | sed -n 's/^> .* threw \\([0-4]\\)\\.$/\\1/p' | tr -d '\\n'");
+  return output;
+}
+
+// Golden: the session's dice depend on the seed and the throw number alone.
+TEST(PlayE2E, AScriptsThrowsArePinnedBySeed) {
+  EXPECT_EQ(scripted_rolls("5"), "2322223323");
+  EXPECT_EQ(scripted_rolls("6"), "0233321321");
+}
+
+TEST(PlayE2E, AScriptsRecordReplaysToTheSameResult) {
+  ScratchDir dir("script-records");
+  const std::string file = dir.path() + "/script.rgn";
+  const std::string output =
+      shell("printf 'roll 1\\nenter\\nresign\\n' | " + kUr +
+            " play -o easy --seed 4 --script - --record " + file + " 2>&1; echo rc=$?");
+  EXPECT_NE(output.find("game over: dark wins by resignation"), std::string::npos) << output;
+  EXPECT_NE(output.find("rc=0"), std::string::npos) << output;
+  const std::string replay = shell(kUr + " record " + file + " 2>&1; echo rc=$?");
+  EXPECT_NE(replay.find("1     light  1     0 → 1"), std::string::npos) << replay;
+  EXPECT_NE(replay.find("result: dark won (light resigned)"), std::string::npos) << replay;
+  EXPECT_NE(replay.find("rc=0"), std::string::npos) << replay;
+  EXPECT_EQ(dir.files(), "./script.rgn\n");
+
+  // A write that fails is said, not ignored: FILE.tmp cannot be made when it is a directory.
+  shell("mkdir " + file + ".tmp");
+  const std::string failed = shell("printf 'resign\\n' | " + kUr + " play -o easy --script - " +
+                                   "--record " + file + " 2>&1 >/dev/null; echo rc=$?");
+  EXPECT_NE(failed.find("ur play: --record: cannot write '" + file + ".tmp'"), std::string::npos)
+      << failed;
+  EXPECT_NE(failed.find("rc=1"), std::string::npos) << failed;
+}
+
+TEST(PlayE2E, RecordRefusesADirectoryOrAMissingParentBeforeTheGame) {
+  ScratchDir dir("records");
+  std::string output =
+      shell("printf 'show\\n' | " + kUr + " play --record " + dir.path() + " 2>&1; echo rc=$?");
+  EXPECT_NE(output.find("ur play: --record: '" + dir.path() + "' is a directory, not a file"),
+            std::string::npos)
+      << output;
+  EXPECT_NE(output.find("rc=2"), std::string::npos) << output;
+  EXPECT_EQ(output.find("position"), std::string::npos) << "no game was played\n" << output;
+  output = shell("printf 'show\\n' | " + kUr + " play --record " + dir.path() +
+                 "/missing/x.rgn 2>&1; echo rc=$?");
+  EXPECT_NE(output.find("the directory '" + dir.path() + "/missing' does not exist"),
+            std::string::npos)
+      << output;
+  EXPECT_NE(output.find("rc=2"), std::string::npos) << output;
+  EXPECT_EQ(dir.files(), "") << "no parent directory is made";
+}
+
 TEST(PlayE2E, TerminateSignalRestoresTheTerminal) {
   if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
   Tmux tmux;
@@ -254,23 +409,9 @@ TEST(PlayE2E, TerminateSignalRestoresTheTerminal) {
   EXPECT_NE(screen.find("COOKED"), std::string::npos) << screen;
 }
 
-// A fresh, empty XDG_DATA_HOME for the tables, removed afterwards.
-class TableHome {
- public:
-  TableHome() : path_("/tmp/ur-play-e2e-tables-" + std::to_string(getpid())) {
-    shell("rm -rf " + path_ + " && mkdir -p " + path_);
-  }
-  ~TableHome() { shell("rm -rf " + path_); }
-  std::string env() const { return "env XDG_DATA_HOME=" + path_ + " "; }
-  std::string files() const { return shell("cd " + path_ + " && find . -type f | sort"); }
-
- private:
-  std::string path_;
-};
-
 TEST(PlayE2E, PerfectWithoutATableOffersToBuildItAndCtrlCCancels) {
   if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
-  TableHome home;
+  ScratchDir home("tables");
   Tmux tmux;
   // The shell traps Ctrl-C so it goes on to report the exit status.
   tmux.start("trap : INT; " + home.env() + kUr +
@@ -291,7 +432,7 @@ TEST(PlayE2E, PerfectWithoutATableOffersToBuildItAndCtrlCCancels) {
   // Three pieces solve in a moment: built without asking, then the game starts.
   tmux.keys("Down Right");
   screen = tmux.wait_for("‹ 3 ›");
-  tmux.keys("Down Down Down Down Down Down Enter");
+  tmux.keys("Down Down Down Down Down Down Down Enter");
   screen = tmux.wait_for("The table is built");
   EXPECT_NE(screen.find("computer, perfect"), std::string::npos) << screen;
   EXPECT_EQ(home.files(), "./ur/ur-3p-exact.table\n");
@@ -303,7 +444,7 @@ TEST(PlayE2E, PerfectWithoutATableOffersToBuildItAndCtrlCCancels) {
 
 // Exit code 3: a missing table, as in every command (docs/cli.md).
 TEST(PlayE2E, ScriptsNeverOfferToBuildATable) {
-  TableHome home;
+  ScratchDir home("tables");
   const std::string output = shell("printf 'show\\n' | " + home.env() + kUr +
                                    " play --opponent perfect --pieces 5 --script - 2>&1; "
                                    "echo rc=$?");

@@ -8,15 +8,20 @@
 
 #include "agents/agent.h"
 #include "core/notation.h"
-#include "play/game.h"
+#include "play/play_session.h"
 
 namespace ur::play::testing {
 
+// A fixed clock, so records and event times do not depend on when a test runs.
+inline session::Time fixed_time() {
+  return 1'764'583'200'000;  // 2025-12-01T10:00:00Z
+}
+
 // A friend game (no computer) with the given seed, or a computer game when `opponent` names
 // an agent spec.
-inline Game make_game(std::string opponent = std::string(kFriend), std::uint64_t seed = 7,
-                      Rules rules = finkel_rules()) {
-  Game game(&make_agent);
+inline PlaySession make_game(std::string opponent = std::string(kFriend), std::uint64_t seed = 7,
+                             Rules rules = finkel_rules()) {
+  PlaySession game(&make_agent, &fixed_time);
   Settings settings;
   settings.opponent = std::move(opponent);
   settings.seed = seed;
@@ -27,13 +32,22 @@ inline Game make_game(std::string opponent = std::string(kFriend), std::uint64_t
 }
 
 // Everything observable about a game, to check that a refused action changed nothing.
-inline std::string snapshot(const Game& game) {
+inline std::string snapshot(const PlaySession& game) {
   std::ostringstream text;
   text << to_text(game.position()) << " phase " << static_cast<int>(game.phase()) << " roll "
-       << game.roll() << " log " << game.log().size() << " game " << game.game_number() << " tally "
+       << game.roll() << " log " << game.log().size() << " events "
+       << game.session().history().size() << " game " << game.game_number() << " tally "
        << game.tally()[0] << "-" << game.tally()[1] << " moves";
   for (const Move& move : game.legal()) text << " " << int{move.from};
   return text.str();
+}
+
+// The computer plays until the person must act or the game ends.
+inline void let_the_computer_play(PlaySession& game) {
+  for (int step = 0; step < 1000 && game.computer_to_act(); ++step) {
+    const ActionError error = game.computer_step();
+    ASSERT_FALSE(error) << *error;
+  }
 }
 
 }  // namespace ur::play::testing

@@ -4,6 +4,7 @@
 
 #include "core/notation.h"
 #include "play/board_view.h"
+#include "play/record_file.h"
 #include "tables/solve_progress.h"
 
 namespace ur::play {
@@ -52,12 +53,12 @@ std::string capitalized(std::string text) {
 }
 
 // "you win" / "dark wins".
-std::string wins(const Game& game, Side side) {
+std::string wins(const PlaySession& game, Side side) {
   const std::string label = game.side_label(side);
   return label + (label == "you" ? " win" : " wins");
 }
 
-std::string tally_text(const Game& game) {
+std::string tally_text(const PlaySession& game) {
   const auto& tally = game.tally();
   return game.side_label(Side::Light) + " " + std::to_string(tally[0]) + " – " +
          std::to_string(tally[1]) + " " + game.side_label(Side::Dark);
@@ -68,11 +69,11 @@ std::string counted(int count, const std::string& noun) {
   return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }
 
-std::string opener_name(Opener opener) {
-  return opener == Opener::Alternate ? "alternate" : "higher throw";
+std::string opener_name(session::StartRule opener) {
+  return opener == session::StartRule::Alternate ? "alternate" : "higher throw";
 }
 
-void draw_side_label(Canvas& canvas, int x, int y, const Game& game, Side side) {
+void draw_side_label(Canvas& canvas, int x, int y, const PlaySession& game, Side side) {
   const bool to_move = game.phase() != Phase::Over && game.position().turn == side;
   canvas.put(x, y, to_move ? "▶" : " ", palette::kTitle);
   int at = canvas.put(x + 2, y, piece_glyph(side), piece_style(side));
@@ -93,10 +94,10 @@ void draw_dice(Canvas& canvas, int x, int y, const std::optional<Dice>& dice, bo
     const int left = x + i * 6;
     canvas.put(left, y, " ╱ ╲", body);
     canvas.put(left, y + 1, "╱___╲", body);
-    if (dice && dice->marked[i]) canvas.put(left + 2, y, "•", fresh ? palette::kMark : body);
+    if (dice && dice->die(i)) canvas.put(left + 2, y, "•", fresh ? palette::kMark : body);
   }
   if (dice) {
-    canvas.put(x + 24, y + 1, (fresh ? "= " : "last ") + std::to_string(dice->count()),
+    canvas.put(x + 24, y + 1, (fresh ? "= " : "last ") + std::to_string(dice->marked()),
                fresh ? palette::kTitle : palette::kTray);
   }
 }
@@ -106,7 +107,7 @@ struct Headline {
   std::string second;
 };
 
-Headline headline(const Game& game, const UiState& ui) {
+Headline headline(const PlaySession& game) {
   const Side mover = game.position().turn;
   const std::string who = capitalized(game.side_label(mover));
   const std::string roll = std::to_string(game.roll());
@@ -119,17 +120,15 @@ Headline headline(const Game& game, const UiState& ui) {
               "press t or space to throw"};
     case Phase::Move:
       if (game.computer_to_act()) return {who + " threw " + roll, "choosing a move…"};
-      return {who + " threw " + roll,
-              ui.waiting ? "playing the only move…" : "← → and Enter, or type a square (s = new)"};
+      return {who + " threw " + roll, "← → and Enter, or type a square (s = new)"};
     case Phase::Pass:
       if (game.computer_to_act()) return {who + " threw " + roll + ": no move", "passing…"};
-      return {who + " threw " + roll + ": no move",
-              ui.waiting ? "passing automatically…" : "press p or Enter to pass"};
+      return {who + " threw " + roll + ": no move", "press p or Enter to pass"};
   }
   return {};
 }
 
-std::string detail(const Game& game, const UiState& ui) {
+std::string detail(const PlaySession& game, const UiState& ui) {
   if (game.phase() == Phase::Pass) return game.pass_reason();
   if (const auto last = last_move_to_mark(game)) {
     const std::string glyph(piece_glyph(last->side));
@@ -141,13 +140,13 @@ std::string detail(const Game& game, const UiState& ui) {
   if (!ui.typed.empty()) text = "typed " + ui.typed + ": ";
   if (ui.cursor) {
     if (const Move* move = find_move(game.legal(), *ui.cursor)) {
-      return text + "» " + game.describe_move(*move) + (ui.waiting ? "" : "   (Enter to move)");
+      return text + "» " + game.describe_move(*move) + "   (Enter to move)";
     }
   }
   return text;
 }
 
-std::string keys_help(const Game& game, const UiState& ui) {
+std::string keys_help(const PlaySession& game, const UiState& ui) {
   if (game.phase() == Phase::Over)
     return "n new game · m menu · l log · v numbers · ? rules · q quit";
   if (game.computer_to_act() || ui.waiting) return "any key skips the pause · q quit";
@@ -190,6 +189,8 @@ std::string menu_value(const UiState& ui, MenuRow row) {
       return draft.auto_play ? "on" : "off";
     case MenuRow::AutoPass:
       return draft.auto_pass ? "on" : "off";
+    case MenuRow::TakeBack:
+      return draft.opponent == kFriend ? "off (friends)" : draft.take_back ? "on" : "off";
     case MenuRow::Seed:
       return ui.seed_text;
     case MenuRow::Start:
@@ -200,7 +201,7 @@ std::string menu_value(const UiState& ui, MenuRow row) {
 }
 
 void draw_menu(Canvas& canvas, int ox, int oy, const UiState& ui) {
-  const int x = ox + 12, y = oy + 3, width = 56, height = 18;
+  const int x = ox + 12, y = oy + 3, width = 56, height = 19;
   draw_box(canvas, x, y, width, height, "Settings");
   static constexpr const char* kLabels[kMenuRows] = {"Opponent",
                                                      "Pieces",
@@ -208,6 +209,7 @@ void draw_menu(Canvas& canvas, int ox, int oy, const UiState& ui) {
                                                      "Who starts",
                                                      "Auto-play forced move",
                                                      "Auto-pass",
+                                                     "Take-back (u)",
                                                      "Seed",
                                                      "Start a new game with these settings",
                                                      "Back to the game"};
@@ -228,15 +230,16 @@ void draw_menu(Canvas& canvas, int ox, int oy, const UiState& ui) {
   }
   // The hints, or in their place (in red) why the last change was refused.
   std::vector<std::string> notes = {"↑↓ choose · ←→/Enter change · digits type the seed",
-                                    "Auto-play and auto-pass apply at once; the rest",
-                                    "applies to the next new game. Esc or m closes."};
+                                    "Auto-play and auto-pass apply at once before the",
+                                    "first throw, else from the next game, like the rest.",
+                                    "Esc or m closes."};
   Style note_style = palette::kHint;
   if (ui.message_is_error && !ui.message.empty()) {
     notes = wrap("✗ " + ui.message, width - 4);
     note_style = palette::kError;
   }
   for (std::size_t i = 0; i < notes.size() && i < 4; ++i) {
-    canvas.put(x + 2, y + 13 + static_cast<int>(i), notes[i], note_style);
+    canvas.put(x + 2, y + 14 + static_cast<int>(i), notes[i], note_style);
   }
 }
 
@@ -246,8 +249,10 @@ void draw_rules(Canvas& canvas, int ox, int oy) {
   for (const std::string& text : rules_text()) canvas.put(ox + 2, line++, text);
 }
 
-void draw_log(Canvas& canvas, int ox, int oy, const Game& game, const UiState& ui) {
-  draw_box(canvas, ox, oy, kMinWidth, kMinHeight, "Log of this session");
+void draw_log(Canvas& canvas, int ox, int oy, const PlaySession& game, const UiState& ui) {
+  // The position text rides in the title, where it can be copied from (docs/notation.md).
+  draw_box(canvas, ox, oy, kMinWidth, kMinHeight,
+           "Log of this session · position " + to_text(game.position()));
   const std::vector<std::string> rows = log_rows(game);
   const int total = static_cast<int>(rows.size());
   const int top = std::clamp(ui.log_top, 0, std::max(0, total - kLogRows));
@@ -262,7 +267,7 @@ void draw_log(Canvas& canvas, int ox, int oy, const Game& game, const UiState& u
                       palette::kHint);
 }
 
-void draw_game_over(Canvas& canvas, int ox, int oy, const Game& game) {
+void draw_game_over(Canvas& canvas, int ox, int oy, const PlaySession& game, const UiState& ui) {
   // Over the board only: the side labels around it keep "★ winner" in sight.
   const int x = ox + 10, y = oy + kBoardRow + 1, width = 60, height = kBoardHeight - 2;
   draw_box(canvas, x, y, width, height, "Game " + std::to_string(game.game_number()) + " over");
@@ -273,6 +278,10 @@ void draw_game_over(Canvas& canvas, int ox, int oy, const Game& game) {
   canvas.put_centered(x, y + 3, width, "Session: " + tally_text(game));
   canvas.put_centered(x, y + 5, width, "n new game · m menu · l log · Esc board · q quit",
                       palette::kHint);
+  // A record that could not be written must be seen where the player is looking.
+  if (ui.message_is_error && !ui.message.empty()) {
+    canvas.put(x + 2, y + 6, wrap("✗ " + ui.message, width - 4)[0], palette::kError);
+  }
 }
 
 void draw_confirm(Canvas& canvas, int ox, int oy, const UiState& ui) {
@@ -281,6 +290,20 @@ void draw_confirm(Canvas& canvas, int ox, int oy, const UiState& ui) {
   const std::string question =
       ui.pending == Pending::Resign ? "Resign this game?" : "Abandon this game for a new one?";
   canvas.put_centered(x, y + 2, width, question + "  y / n", palette::kTitle);
+}
+
+// The save prompt: a file name for the records, or Enter for the default one.
+void draw_save(Canvas& canvas, int ox, int oy, const UiState& ui, const std::string& fallback) {
+  const int x = ox + 8, y = oy + 7, width = 64, height = 7;
+  draw_box(canvas, x, y, width, height, "Save the records of this session (RGN)");
+  // A long name shows its end, where the typing is; typed names are printable ASCII.
+  constexpr std::size_t kShown = 54;
+  const std::string& typed = ui.save_text;
+  const std::string shown =
+      typed.size() > kShown ? "…" + typed.substr(typed.size() - kShown + 1) : typed;
+  canvas.put(x + 2, y + 2, "File: " + shown + "_", palette::kTitle);
+  canvas.put(x + 2, y + 4, "Enter saves (empty: " + fallback + ")", palette::kHint);
+  canvas.put(x + 2, y + 5, "Esc cancels", palette::kHint);
 }
 
 // The question before a long table build: what is missing, what building costs, y / N.
@@ -340,7 +363,7 @@ void draw_building(Canvas& canvas, int ox, int oy, const UiState& ui) {
 }
 
 // Everything of a game under way: status line, board, dice, messages, log, keys.
-void draw_game(Canvas& canvas, int ox, int oy, const Game& game, const UiState& ui) {
+void draw_game(Canvas& canvas, int ox, int oy, const PlaySession& game, const UiState& ui) {
   const std::string status = "game " + std::to_string(game.game_number()) + " · seed " +
                              std::to_string(game.settings().seed) + " · " + tally_text(game);
   const int status_x = kMinWidth - 1 - text_width(status);
@@ -361,7 +384,7 @@ void draw_game(Canvas& canvas, int ox, int oy, const Game& game, const UiState& 
 
   const bool fresh = game.phase() == Phase::Move || game.phase() == Phase::Pass;
   draw_dice(canvas, ox + kLeft, oy + kDiceRow, game.dice(), fresh);
-  const Headline lines = headline(game, ui);
+  const Headline lines = headline(game);
   canvas.put(ox + kHeadlineColumn, oy + kDiceRow, lines.first, palette::kTitle);
   canvas.put(ox + kHeadlineColumn, oy + kDiceRow + 1, lines.second, palette::kHint);
 
@@ -389,7 +412,7 @@ void draw_game(Canvas& canvas, int ox, int oy, const Game& game, const UiState& 
 
 }  // namespace
 
-std::optional<LastMove> last_move_to_mark(const Game& game) {
+std::optional<session::Moved> last_move_to_mark(const PlaySession& game) {
   const auto& last = game.last_move();
   if (!last) return std::nullopt;
   // Against the computer only its moves are pointed out; between friends, the other's.
@@ -400,7 +423,7 @@ std::optional<LastMove> last_move_to_mark(const Game& game) {
   return last;
 }
 
-BoardMarks marks_for(const Game& game, const UiState& ui) {
+BoardMarks marks_for(const PlaySession& game, const UiState& ui) {
   BoardMarks marks;
   if (const auto last = last_move_to_mark(game)) {
     marks.last_from = last->move.from;
@@ -418,7 +441,7 @@ BoardMarks marks_for(const Game& game, const UiState& ui) {
   return marks;
 }
 
-std::vector<std::string> log_rows(const Game& game) {
+std::vector<std::string> log_rows(const PlaySession& game) {
   std::vector<std::string> rows;
   for (const std::string& entry : game.log()) {
     const auto lines = wrap(entry, kMinWidth - 4);
@@ -455,6 +478,7 @@ const std::vector<std::string>& rules_text() {
       "v          route numbers on/off     m            settings",
       "n          new game                 r            resign",
       "?          this screen              l            the log of this session",
+      "u          take back your move      w            save the records (RGN)",
       "q          quit",
       "",
       "○ light, ● dark  (○) can move  »(○)« chosen  [◌] lands  ‹ › ‹●› last move",
@@ -462,7 +486,7 @@ const std::vector<std::string>& rules_text() {
   return text;
 }
 
-Canvas compose_screen(const Game& game, const UiState& ui, int width, int height) {
+Canvas compose_screen(const PlaySession& game, const UiState& ui, int width, int height) {
   Canvas canvas(std::max(width, 1), std::max(height, 1));
   if (width < kMinWidth || height < kMinHeight) {
     const std::vector<std::string> lines = {
@@ -498,10 +522,13 @@ Canvas compose_screen(const Game& game, const UiState& ui, int width, int height
       draw_log(canvas, ox, oy, game, ui);
       break;
     case Overlay::GameOver:
-      draw_game_over(canvas, ox, oy, game);
+      draw_game_over(canvas, ox, oy, game, ui);
       break;
     case Overlay::Confirm:
       draw_confirm(canvas, ox, oy, ui);
+      break;
+    case Overlay::Save:
+      draw_save(canvas, ox, oy, ui, default_record_name(game.now()));
       break;
     case Overlay::BuildOffer:
       if (ui.table) draw_build_offer(canvas, ox, oy, ui);

@@ -8,7 +8,7 @@
 
 #include "play/board_view.h"
 #include "play/canvas.h"
-#include "play/game.h"
+#include "play/play_session.h"
 #include "play/table_build.h"
 
 namespace ur::play {
@@ -26,6 +26,7 @@ enum class Overlay {
   Log,         // the session's log, latest last ('l')
   GameOver,    // result and session tally
   Confirm,     // a yes/no question before resigning or abandoning a game
+  Save,        // the name of the file the session's records are saved to ('w')
   BuildOffer,  // the perfect opponent's table is missing: build it now?
   Building,    // the table is being built: progress; Esc, q or Ctrl-C cancels
 };
@@ -34,8 +35,19 @@ enum class Overlay {
 enum class Pending { None, Resign, NewGame };
 
 // Rows of the settings menu, in screen order.
-enum class MenuRow { Opponent, Pieces, BearOff, Opener, AutoPlay, AutoPass, Seed, Start, Back };
-inline constexpr int kMenuRows = 9;
+enum class MenuRow {
+  Opponent,
+  Pieces,
+  BearOff,
+  Opener,
+  AutoPlay,
+  AutoPass,
+  TakeBack,
+  Seed,
+  Start,
+  Back
+};
+inline constexpr int kMenuRows = 10;
 
 // The opponent choices the menu cycles through ("perfect" needs the solver's table).
 inline const std::vector<std::string>& opponent_choices() {
@@ -63,6 +75,7 @@ struct UiState {
   int menu_row = 0;
   Settings draft;            // settings being edited in the menu
   std::string seed_text;     // the menu's seed field while it is edited
+  std::string save_text;     // the save prompt's file name while it is typed
   bool waiting = false;      // a computer step or an automatic action is about to happen
   int result_shown_for = 0;  // number of the last game whose game-over screen was opened
   bool quit = false;
@@ -71,6 +84,8 @@ struct UiState {
   int screen_height = kMinHeight;
   const TableBuilder* tables = nullptr;  // offers to build missing tables; null: never offers
   std::optional<TableRequest> table;     // while asking about, or building, a table
+  std::string record_path;               // --record FILE: rewritten after every game; empty: none
+  int recorded_for = 0;                  // number of the last game whose end was recorded
 };
 
 // True when the terminal is too small to show the game: then only q and resizing act.
@@ -81,17 +96,17 @@ inline bool board_hidden(const UiState& ui) {
 // The move the board points out (from and to): the other side's last move until the side
 // to move acts (throws), against the computer only the computer's, and the last move once
 // the game is over.
-std::optional<LastMove> last_move_to_mark(const Game& game);
+std::optional<session::Moved> last_move_to_mark(const PlaySession& game);
 
 // The board marks for the game's current state and cursor.
-BoardMarks marks_for(const Game& game, const UiState& ui);
+BoardMarks marks_for(const PlaySession& game, const UiState& ui);
 
 // The session's log as the log screen shows it: every entry, wrapped to the box's width.
-std::vector<std::string> log_rows(const Game& game);
+std::vector<std::string> log_rows(const PlaySession& game);
 
 // The whole screen for a terminal of width x height (at least kMinWidth x kMinHeight; a
 // smaller terminal gets a message asking for more room).
-Canvas compose_screen(const Game& game, const UiState& ui, int width, int height);
+Canvas compose_screen(const PlaySession& game, const UiState& ui, int width, int height);
 
 // One line about the rule and play settings (not the seed), at most 76 cells, e.g.
 // "7 pieces · exact bear-off · alternate starts" or, with every option on,

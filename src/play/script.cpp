@@ -46,7 +46,7 @@ std::string quoted(std::string_view text) {
   return "'" + shown + (text.size() > kShown ? "…'" : "'");
 }
 
-std::string movable_list(const Game& game) {
+std::string movable_list(const PlaySession& game) {
   std::string list;
   for (const Move& move : game.legal()) {
     if (!list.empty()) list += ", ";
@@ -55,7 +55,7 @@ std::string movable_list(const Game& game) {
   return list;
 }
 
-std::string status_line(const Game& game) {
+std::string status_line(const PlaySession& game) {
   const std::string side(side_name(game.position().turn));
   const std::string roll = std::to_string(game.roll());
   switch (game.phase()) {
@@ -81,7 +81,7 @@ ActionError expect_arguments(const std::vector<std::string_view>& words, std::si
   return message.append(": ").append(usage);
 }
 
-ActionError move_from_word(Game& game, std::string_view word) {
+ActionError move_from_word(PlaySession& game, std::string_view word) {
   const auto square = parse_number(word);
   if (!square || *square > game.rules().route_length) {
     return "square " + quoted(word) + " must be a route square 0.." +
@@ -90,7 +90,7 @@ ActionError move_from_word(Game& game, std::string_view word) {
   return game.move(*square);
 }
 
-ActionError run_command(Game& game, const std::vector<std::string_view>& words) {
+ActionError run_command(PlaySession& game, const std::vector<std::string_view>& words) {
   const std::string_view command = words[0];
   if (command == "throw" || command == "t") {
     if (auto bad = expect_arguments(words, 0, "throw")) return bad;
@@ -134,19 +134,15 @@ ActionError run_command(Game& game, const std::vector<std::string_view>& words) 
   return "unknown command " + quoted(command) + "; expected " + std::string(kCommands);
 }
 
-void print_new_log(const Game& game, std::size_t& printed, std::ostream& out) {
+void print_new_log(const PlaySession& game, std::size_t& printed, std::ostream& out) {
   for (; printed < game.log().size(); ++printed) out << "> " << game.log()[printed] << "\n";
 }
 
-// The computer and the automatic actions play on until a human decision is needed.
-ActionError advance(Game& game, std::size_t& printed, std::ostream& out) {
-  while (game.computer_to_act() || game.automatic_action()) {
-    if (game.computer_to_act()) {
-      if (ActionError error = game.computer_step()) return error;
-    } else {
-      const Square action = *game.automatic_action();
-      if (ActionError error = action < 0 ? game.pass() : game.move(action)) return error;
-    }
+// The computer plays on until a person must act (auto-play and auto-pass act inside the
+// person's own throw, in the session).
+ActionError advance(PlaySession& game, std::size_t& printed, std::ostream& out) {
+  while (game.computer_to_act()) {
+    if (ActionError error = game.computer_step()) return error;
     if (game.log().size() > printed || game.phase() != Phase::Throw) {
       print_new_log(game, printed, out);
       out << position_report(game);
@@ -157,7 +153,7 @@ ActionError advance(Game& game, std::size_t& printed, std::ostream& out) {
 
 }  // namespace
 
-std::string position_report(const Game& game) {
+std::string position_report(const PlaySession& game) {
   BoardOptions options;
   options.viewer = game.viewer();
   BoardMarks marks;
@@ -168,7 +164,7 @@ std::string position_report(const Game& game) {
          to_text(game.position()) + " · " + status_line(game) + "\n";
 }
 
-ActionError run_script_line(Game& game, std::string_view line, std::ostream& out) {
+ActionError run_script_line(PlaySession& game, std::string_view line, std::ostream& out) {
   std::size_t printed = game.log().size();
   const std::size_t comment = line.find('#');
   const auto words = split_words(line.substr(0, comment));
@@ -179,7 +175,7 @@ ActionError run_script_line(Game& game, std::string_view line, std::ostream& out
   return advance(game, printed, out);
 }
 
-int run_script(Game& game, std::istream& in, std::ostream& out, std::ostream& errors) {
+int run_script(PlaySession& game, std::istream& in, std::ostream& out, std::ostream& errors) {
   int refused = 0;
   int number = 0;
   std::string line;

@@ -20,18 +20,18 @@
 #include <string>
 #include <string_view>
 
-#include "play/game.h"
+#include "play/play_session.h"
 
 namespace ur::play {
 
 // The position as plain text: the board (route numbers on) and a status line.
-std::string position_report(const Game& game);
+std::string position_report(const PlaySession& game);
 
 // Runs one script line; nullopt on success (including blank and comment lines), else the
 // reason it was refused. Prints what happened to `out`.
-ActionError run_script_line(Game& game, std::string_view line, std::ostream& out);
+ActionError run_script_line(PlaySession& game, std::string_view line, std::ostream& out);
 
 // Runs a whole script. Returns the exit code: 0, or 1 when any line was refused.
-int run_script(Game& game, std::istream& in, std::ostream& out, std::ostream& errors);
+int run_script(PlaySession& game, std::istream& in, std::ostream& out, std::ostream& errors);
 
 }  // namespace ur::play

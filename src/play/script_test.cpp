@@ -14,7 +14,7 @@ using testing::make_game;
 using testing::snapshot;
 
 // The human's choice for a scripted game: the most advanced movable piece.
-std::string human_line(const Game& game) {
+std::string human_line(const PlaySession& game) {
   switch (game.phase()) {
     case Phase::Throw:
       return "throw";
@@ -30,7 +30,7 @@ std::string human_line(const Game& game) {
 
 TEST(Script, FullGameAgainstASeededComputerReplaysToTheSameResult) {
   // Record a whole game against "medium" line by line...
-  Game recorder = make_game("medium", 2024);
+  PlaySession recorder = make_game("medium", 2024);
   std::ostringstream ignored;
   std::string script = "# light plays its most advanced piece\n";
   while (recorder.phase() != Phase::Over) {
@@ -39,7 +39,7 @@ TEST(Script, FullGameAgainstASeededComputerReplaysToTheSameResult) {
     script += line + "\n";
   }
   // ...then replay the script from scratch as `ur play --script` does.
-  Game game = make_game("medium", 2024);
+  PlaySession game = make_game("medium", 2024);
   std::istringstream in(script);
   std::ostringstream out, errors;
   EXPECT_EQ(run_script(game, in, out, errors), 0) << errors.str();
@@ -48,13 +48,41 @@ TEST(Script, FullGameAgainstASeededComputerReplaysToTheSameResult) {
   EXPECT_EQ(game.position(), recorder.position());
   // Pinned with the evaluation weights of src/agents/evaluation_weights.h: refitting them may
   // change who wins this game (then update the pin), never whether the replay matches.
-  EXPECT_EQ(game.winner(), Side::Light) << "pinned result of seed 2024 against medium";
-  EXPECT_NE(out.str().find("game over: light wins"), std::string::npos);
-  EXPECT_NE(out.str().find("session: light 1 – 0 dark"), std::string::npos);
+  // The dice are the session's (dice_for_throw of seed 2024), so is this result.
+  EXPECT_EQ(game.winner(), Side::Dark) << "pinned result of seed 2024 against medium";
+  EXPECT_NE(out.str().find("game over: dark wins"), std::string::npos);
+  EXPECT_NE(out.str().find("session: light 0 – 1 dark"), std::string::npos);
+}
+
+// The rolls a script's "throw" lines get, in order, for a friend game with `seed` in which
+// each side plays its most advanced piece.
+std::string scripted_rolls(std::uint64_t seed, int throws) {
+  PlaySession game = make_game(std::string(kFriend), seed);
+  std::ostringstream out;
+  for (int thrown = 0; thrown < throws;) {
+    const std::string line = human_line(game);
+    EXPECT_FALSE(run_script_line(game, line, out)) << line;
+    if (line == "throw") ++thrown;
+  }
+  std::string rolls;
+  std::istringstream lines(out.str());
+  for (std::string line; std::getline(lines, line);) {
+    const auto at = line.find(" threw ");
+    if (line.starts_with("> ") && at != std::string::npos) rolls += line.substr(at + 7, 1);
+  }
+  return rolls;
+}
+
+// Golden: the dice are keyed by seed and throw number (session::dice_for_throw), so a seed
+// gives the same throws in every run, on every machine; another seed gives others.
+TEST(Script, ASeedGivesAPinnedSequenceOfThrows) {
+  EXPECT_EQ(scripted_rolls(5, 12), "232222332321");
+  EXPECT_EQ(scripted_rolls(5, 12), scripted_rolls(5, 12));
+  EXPECT_NE(scripted_rolls(6, 12), scripted_rolls(5, 12));
 }
 
 TEST(Script, PrintsEachPositionAsPlainText) {
-  Game game = make_game();
+  PlaySession game = make_game();
   std::istringstream in("roll 3   # forced\nmove 0\nshow\n");
   std::ostringstream out, errors;
   ASSERT_EQ(run_script(game, in, out, errors), 0);
@@ -62,12 +90,13 @@ TEST(Script, PrintsEachPositionAsPlainText) {
   EXPECT_NE(out.str().find("position L:7/-/0:7/-/0 · light threw 3, can move: start"),
             std::string::npos)
       << out.str();
-  EXPECT_NE(out.str().find("> light threw 3: start → 3\n"), std::string::npos);
+  EXPECT_NE(out.str().find("> Light threw 3.\n"), std::string::npos);
+  EXPECT_NE(out.str().find("> Light entered a piece on 3.\n"), std::string::npos);
   EXPECT_NE(out.str().find("position D:6/3/0:7/-/0 · dark to throw"), std::string::npos);
 }
 
 TEST(Script, BadLinesAreReportedWithTheirNumberAndChangeNothing) {
-  Game game = make_game();
+  PlaySession game = make_game();
   std::istringstream in(
       "throw 2\nmvoe 3\nroll x\nroll 9\nmove\nmove 99\n12 13\npass\nenter\nroll 2\nmove 5\n");
   std::ostringstream out, errors;
@@ -83,8 +112,8 @@ TEST(Script, BadLinesAreReportedWithTheirNumberAndChangeNothing) {
             "line 6: 'move 99': square '99' must be a route square 0..14 (0 = enter a new "
             "piece)\n"
             "line 7: '12 13': a bare square number stands alone, e.g. '6'\n"
-            "line 8: 'pass': Throw the dice first.\n"
-            "line 9: 'enter': Throw the dice first.\n"
+            "line 8: 'pass': Throw the dice first; pass only when the throw cannot move.\n"
+            "line 9: 'enter': Throw the dice first, then move a piece.\n"
             "line 11: 'move 5': You have no piece on square 5.\n");
   EXPECT_EQ(game.roll(), 2) << "line 10 was good";
   EXPECT_EQ(game.position(), starting_position(finkel_rules()));
@@ -92,7 +121,7 @@ TEST(Script, BadLinesAreReportedWithTheirNumberAndChangeNothing) {
 }
 
 RC_GTEST_PROP(Script, GarbageLinesNeverCrashAndRefusalsChangeNothing, (std::string line)) {
-  Game game = make_game();
+  PlaySession game = make_game();
   std::ostringstream out;
   // Put the game in a varied state first.
   for (const char* step : {"roll 4", "enter", "roll 2"})

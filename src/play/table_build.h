@@ -10,7 +10,7 @@
 #include <string>
 #include <thread>
 
-#include "play/game.h"
+#include "play/play_session.h"
 
 namespace ur::play {
 

@@ -54,9 +54,9 @@ class PlayTableBuild : public ::testing::Test {
 };
 
 // make_agent, with "perfect" built directly (its registrar lives in the `ur` binary).
-Game make_game_with_perfect() {
-  Game game([](std::string_view spec,
-               std::uint64_t seed) -> std::variant<std::unique_ptr<Agent>, AgentSpecError> {
+PlaySession make_game_with_perfect() {
+  PlaySession game([](std::string_view spec,
+                      std::uint64_t seed) -> std::variant<std::unique_ptr<Agent>, AgentSpecError> {
     if (spec == kPerfect) return tables::make_perfect_agent(nullptr, "perfect");
     return make_agent(spec, seed);
   });
@@ -67,13 +67,13 @@ Game make_game_with_perfect() {
   return game;
 }
 
-void press(Game& game, UiState& ui, const std::string& keys) {
+void press(PlaySession& game, UiState& ui, const std::string& keys) {
   std::string bytes = keys;
   for (const Key& each : decode_keys(bytes, true)) handle_key(game, ui, each);
 }
 
 // Chooses the perfect opponent with `pieces` in the menu and starts the game.
-void choose_perfect(Game& game, UiState& ui, int pieces) {
+void choose_perfect(PlaySession& game, UiState& ui, int pieces) {
   open_menu(game, ui);
   ui.draft.opponent = std::string(kPerfect);
   ui.draft.rules.pieces = pieces;
@@ -82,7 +82,7 @@ void choose_perfect(Game& game, UiState& ui, int pieces) {
 }
 
 // Runs the build the way the event loop does until the Building screen closes.
-void finish_build(Game& game, UiState& ui) {
+void finish_build(PlaySession& game, UiState& ui) {
   std::unique_ptr<BuildJob> job;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (ui.overlay == Overlay::Building && std::chrono::steady_clock::now() < deadline) {
@@ -92,7 +92,7 @@ void finish_build(Game& game, UiState& ui) {
   ASSERT_NE(ui.overlay, Overlay::Building) << "the build did not end";
 }
 
-std::string screen_text(const Game& game, const UiState& ui) {
+std::string screen_text(const PlaySession& game, const UiState& ui) {
   return compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
 }
 
@@ -120,7 +120,7 @@ TEST_F(PlayTableBuild, OfferForFivePiecesSaysWhatItCosts) {
 
 TEST_F(PlayTableBuild, DecliningReturnsToTheSettingsWithNothingChanged) {
   const TableBuilder builder(4);
-  Game game = make_game_with_perfect();
+  PlaySession game = make_game_with_perfect();
   UiState ui;
   ui.tables = &builder;
   const std::string before = snapshot(game);
@@ -169,7 +169,7 @@ TEST_F(PlayTableBuild, DecliningReturnsToTheSettingsWithNothingChanged) {
 
 TEST_F(PlayTableBuild, AcceptingBuildsTheTableWithProgressAndStartsTheGame) {
   const TableBuilder builder(2);  // ask even for 3 pieces
-  Game game = make_game_with_perfect();
+  PlaySession game = make_game_with_perfect();
   UiState ui;
   ui.tables = &builder;
   choose_perfect(game, ui, 3);
@@ -211,7 +211,7 @@ TEST_F(PlayTableBuild, AcceptingBuildsTheTableWithProgressAndStartsTheGame) {
 
 TEST_F(PlayTableBuild, CancellingLeavesNoTableFile) {
   const TableBuilder builder(2);
-  Game game = make_game_with_perfect();
+  PlaySession game = make_game_with_perfect();
   UiState ui;
   ui.tables = &builder;
   const std::string before = snapshot(game);
@@ -232,7 +232,7 @@ TEST_F(PlayTableBuild, CancellingLeavesNoTableFile) {
 
 TEST_F(PlayTableBuild, SmallTablesBuildWithoutAsking) {
   const TableBuilder builder(4);
-  Game game = make_game_with_perfect();
+  PlaySession game = make_game_with_perfect();
   UiState ui;
   ui.tables = &builder;
   choose_perfect(game, ui, 2);
@@ -245,7 +245,8 @@ TEST_F(PlayTableBuild, SmallTablesBuildWithoutAsking) {
 
 TEST_F(PlayTableBuild, FirstGameWaitsForItsTableAndTheMenuCannotCloseBeforeIt) {
   const TableBuilder builder(4);
-  Game game([](std::string_view spec, std::uint64_t seed) { return make_agent(spec, seed); });
+  PlaySession game(
+      [](std::string_view spec, std::uint64_t seed) { return make_agent(spec, seed); });
   UiState ui;
   ui.tables = &builder;
   Settings settings;
@@ -273,7 +274,7 @@ TEST_F(PlayTableBuild, FirstGameWaitsForItsTableAndTheMenuCannotCloseBeforeIt) {
 }
 
 TEST_F(PlayTableBuild, WithoutABuilderTheGameRefusesWithTheSolveCommand) {
-  Game game = make_game_with_perfect();
+  PlaySession game = make_game_with_perfect();
   UiState ui;
   const std::string before = snapshot(game);
   choose_perfect(game, ui, 5);

@@ -2,10 +2,12 @@
 
 #include <chrono>
 #include <csignal>
+#include <iostream>
 #include <memory>
 #include <tuple>
 
 #include "play/controller.h"
+#include "play/record_file.h"
 #include "play/screen.h"
 #include "play/terminal.h"
 
@@ -17,11 +19,10 @@ constexpr int kEscapeWaitMs = 40;
 // How often a table build's progress is redrawn.
 constexpr int kBuildRedrawMs = 100;
 
-}  // namespace
-
-int run_interactive(Game& game, const InteractiveOptions& options) {
+int play_loop(PlaySession& game, const InteractiveOptions& options) {
   Terminal terminal;
   UiState ui;
+  ui.record_path = options.record_path;
   ui.route_numbers = options.route_numbers;
   ui.tables = options.tables;
   sync_ui(game, ui);
@@ -77,6 +78,19 @@ int run_interactive(Game& game, const InteractiveOptions& options) {
     }
   }
   return 0;
+}
+
+}  // namespace
+
+int run_interactive(PlaySession& game, const InteractiveOptions& options) {
+  const int code = play_loop(game, options);  // the terminal is restored when it returns
+  if (!options.record_path.empty() && game.started()) {
+    if (auto problem = write_records(game, options.record_path)) {
+      std::cerr << "ur play: --record: " << *problem << "\n";
+      return code == 0 ? 1 : code;
+    }
+  }
+  return code;
 }
 
 }  // namespace ur::play

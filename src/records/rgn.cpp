@@ -492,9 +492,10 @@ std::variant<GameRecord, ParseError> game_body(Reader& in, GameRecord record) {
     const Located at = where.empty() ? Located{in.line(), in.column()} : where[error->ply];
     return ParseError{at.line, at.column, error->message};
   }
-  // A finished game is marked with #; a resignation is read from the Result tag.
+  // A game that ended off the board (a resignation) says so in its Result tag; its last
+  // action carries #, unless it ended before any throw.
   const auto& replayed = std::get<Replay>(played);
-  if (ended && !replayed.winner) {
+  if (!replayed.winner && (ended || record.plies.empty())) {
     const std::string* result = record.tag("Result");
     if (result && (*result == "1-0" || *result == "0-1")) {
       record.resigned = *result == "1-0" ? Side::Dark : Side::Light;

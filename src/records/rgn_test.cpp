@@ -97,6 +97,17 @@ TEST(RgnRead, SeveralGamesWithAndWithoutTags) {
   EXPECT_EQ(std::get<0>(untagged).size(), 2u);
 }
 
+TEST(RgnRead, AResignationIsReadFromTheResultTag) {
+  const GameRecord early = read_one("[Rules Finkel]\n[Result \"0-1\"]\n");
+  EXPECT_TRUE(early.plies.empty());
+  EXPECT_EQ(early.resigned, Side::Light);
+  const GameRecord later = read_one("[Result \"1-0\"]\n\n1. A@A1 * A1B2 / C@C3#\n");
+  EXPECT_EQ(later.resigned, Side::Dark);
+  // Written again, both come back the same.
+  EXPECT_EQ(read_one(write_rgn(early)), early);
+  EXPECT_EQ(read_one(write_rgn(later)), later);
+}
+
 TEST(RgnErrors, MalformedTextNamesLineColumnFoundAndExpected) {
   EXPECT_EQ(error_of("[Rules Finkel\n"),
             "line 1, column 14: expected ] to close the tag, found \"\\x0a\"");

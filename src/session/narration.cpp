@@ -100,11 +100,8 @@ std::string narrate(const Event& event, const Voice& voice, const Rules& rules) 
           },
           [&](const GameEnded& e) {
             const Subject winner = subject(voice, e.winner);
-            std::string text = winner.name + " won";
-            if (e.by_resignation) {
-              text += " (" + subject(voice, opponent(e.winner)).name + " resigned)";
-            }
-            return sentence(text);
+            // A resignation has its own sentence just before this one.
+            return sentence(winner.name + (e.by_resignation ? " won the game" : " won"));
           },
           [&](const SettingsChanged& e) {
             return sentence(e.at_once ? "new settings: the game starts again"

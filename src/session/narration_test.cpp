@@ -54,7 +54,8 @@ TEST(Narration, PassesAndGameStarts) {
 TEST(Narration, OpeningRoundsEndsAndTakeBacks) {
   EXPECT_EQ(say(OpeningRound{dice_showing(kRules, 2), dice_showing(kRules, 2)}),
             "Opening throws: Shell 2, Bitumen 2 (a tie: both throw again).");
-  EXPECT_EQ(say(GameEnded{Side::Dark, true}), "Bitumen won (Shell resigned).");
+  EXPECT_EQ(say(Resigned{Side::Light}), "Shell resigned.");
+  EXPECT_EQ(say(GameEnded{Side::Dark, true}), "Bitumen won the game.");
   EXPECT_EQ(say(GameEnded{Side::Light, false}, kYou), "You won.");
   EXPECT_EQ(say(TookBack{Side::Light, 9}, kYou), "You took back your last move.");
   EXPECT_EQ(say(SeriesStarted{}), "");

@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "protocol/record_json.h"
 #include "records/record.h"
 
 namespace ur::cli {
@@ -15,9 +16,7 @@ namespace ur::cli {
 // (index 1). Files over 64 MiB are refused.
 std::variant<std::string, std::string> read_record_file(const std::string& file);
 
-// Every game in `text`: JSON records when it starts with '{', else RGN. The error names
-// the line (and column) and what is wrong.
-std::variant<std::vector<records::GameRecord>, std::string> parse_record_text(
-    std::string_view text);
+// Every game in a record file's text (protocol/record_json.h).
+using protocol::parse_record_text;
 
 }  // namespace ur::cli

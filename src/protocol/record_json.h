@@ -7,6 +7,10 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
 
 #include "records/record.h"
 
@@ -18,5 +22,10 @@ nlohmann::json to_json(const records::GameRecord& record, const records::Replay&
 // ("plies[12]: turn 7: dark cannot play ...") and what is expected; `position` members,
 // when present, must match the replayed positions.
 records::GameRecord record_from_json(const nlohmann::json& value);
+
+// Every game in `text`: JSON records (one a line) when it starts with '{', else RGN. The
+// error names the line (and column) and what is wrong.
+std::variant<std::vector<records::GameRecord>, std::string> parse_record_text(
+    std::string_view text);
 
 }  // namespace ur::protocol

@@ -111,6 +111,11 @@ void draw_summary(Canvas& canvas, int ox, int oy, const ReplayGame& game) {
   int line = oy + 1;
   for (Side side : {Side::Light, Side::Dark}) {
     for (const std::string& text : analysis::summary_lines(*game.review, side)) {
+      // Only a line too long is wrapped, so the indented ones keep their indent.
+      if (text_width(text) <= kMinWidth - 4) {
+        canvas.put(ox + 2, line++, text);
+        continue;
+      }
       for (const std::string& row : wrap(text, kMinWidth - 4)) canvas.put(ox + 2, line++, row);
     }
   }

@@ -168,6 +168,7 @@ TEST(Replay, TheReviewOfAKnownPlyAndTheBestMoveOnTheBoard) {
   ASSERT_EQ(state.overlay, ReplayOverlay::Summary);
   const std::string summary = compose_replay(game, state, 80, 24).text(false);
   EXPECT_NE(summary.find("light: 1 decisions"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("│   loss 7.00 pp in all"), std::string::npos) << summary;
   EXPECT_NE(summary.find("light's chance before each throw"), std::string::npos) << summary;
 }
 

@@ -103,8 +103,7 @@ CommandRunner setup_replay(CLI::App& app) {
   auto options = std::make_shared<ReplayOptions>();
   CLI::App* command = app.add_subcommand(
       "replay", "Show a recorded game in the terminal, ply by ply, with its review");
-  command->add_option("FILE", options->file, "The record file (RGN or JSON lines); - for stdin")
-      ->required();
+  command->add_option("FILE", options->file, "The record file (RGN or JSON lines)")->required();
   command->add_option("--game", options->game, "Which game of the file to show (default 1)")
       ->check(CLI::Range(1, 1'000'000));
   command->add_flag("--no-color", options->no_color, "No colours (also with NO_COLOR set)");

@@ -137,7 +137,7 @@ void draw_board(Canvas& canvas, int x, int y, const Rules& rules, const Position
                 const BoardMarks& marks, const BoardOptions& options) {
   const Layout at{x, y};
   draw_frame(canvas, at, rules, options);
-  const Side mover = position.turn;
+  const Side mover = marks.chooser.value_or(position.turn);
 
   for (Side side : {Side::Light, Side::Dark}) {
     const int tray_top = side == Side::Dark ? at.top(0) : at.top(2) + 1;

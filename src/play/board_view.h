@@ -19,7 +19,8 @@ inline constexpr int kBoardHeight = 10;
 std::string_view piece_glyph(Side side);
 Style piece_style(Side side);
 
-// What the board highlights for the side to move. Squares are in the mover's numbering.
+// What the board highlights for the side to move (or for `chooser`). Squares are in that
+// side's numbering.
 struct BoardMarks {
   SquareMask movable = 0;           // sources of legal moves; bit 0 is the start pile
   std::optional<Square> selected;   // the source under the cursor
@@ -27,6 +28,9 @@ struct BoardMarks {
   std::optional<Square> last_from;  // the last move to point out, in `last_side`'s numbering
   std::optional<Square> last_to;    // (0 = the start pile, home_square() = home)
   Side last_side = Side::Light;
+  // Whose move movable, selected and target show; none: the side to move. (A replay points
+  // out the best move of the side that just moved, in the position after its ply.)
+  std::optional<Side> chooser;
 };
 
 struct BoardOptions {

@@ -31,30 +31,6 @@ void report(UiState& ui, const ActionError& error) {
   }
 }
 
-std::string describe_key(const Key& key) {
-  if (key.code == KeyCode::Char) {
-    return key.character == ' ' ? "Space" : std::string("'") + key.character + "'";
-  }
-  switch (key.code) {
-    case KeyCode::Enter:
-      return "Enter";
-    case KeyCode::Escape:
-      return "Esc";
-    case KeyCode::Up:
-    case KeyCode::Down:
-    case KeyCode::Left:
-    case KeyCode::Right:
-      return "That arrow";
-    case KeyCode::Tab:
-    case KeyCode::BackTab:
-      return "Tab";
-    case KeyCode::Backspace:
-      return "Backspace";
-    default:
-      return "That key";
-  }
-}
-
 void refuse_key(UiState& ui, const Key& key, const std::string& hint) {
   set_error(ui, describe_key(key) + " does nothing now: " + hint);
 }
@@ -501,6 +477,30 @@ void handle_menu(PlaySession& game, UiState& ui, const Key& key) {
 }
 
 }  // namespace
+
+std::string describe_key(const Key& key) {
+  if (key.code == KeyCode::Char) {
+    return key.character == ' ' ? "Space" : std::string("'") + key.character + "'";
+  }
+  switch (key.code) {
+    case KeyCode::Enter:
+      return "Enter";
+    case KeyCode::Escape:
+      return "Esc";
+    case KeyCode::Up:
+    case KeyCode::Down:
+    case KeyCode::Left:
+    case KeyCode::Right:
+      return "That arrow";
+    case KeyCode::Tab:
+    case KeyCode::BackTab:
+      return "Tab";
+    case KeyCode::Backspace:
+      return "Backspace";
+    default:
+      return "That key";
+  }
+}
 
 std::vector<Key> decode_keys(std::string& bytes, bool flush) {
   std::vector<Key> keys;

@@ -42,6 +42,9 @@ inline Key char_key(char character) {
 // sequence stays in `bytes` unless `flush` (no more bytes came), when a lone ESC is Escape.
 std::vector<Key> decode_keys(std::string& bytes, bool flush);
 
+// How a refusal names a key: "'x'", "Space", "Enter", "That arrow".
+std::string describe_key(const Key& key);
+
 // Applies one key. Refused keys set an error message in `ui` and leave the game unchanged.
 // While the board is hidden (board_hidden) only q acts.
 void handle_key(PlaySession& game, UiState& ui, const Key& key);

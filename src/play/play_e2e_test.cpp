@@ -454,3 +454,56 @@ TEST(PlayE2E, ScriptsNeverOfferToBuildATable) {
 }
 
 }  // namespace
+
+// `ur replay` on a record `ur match` wrote: the start, one ply on, the end, the review from
+// the 3-piece table solved on the spot (in a scratch XDG_DATA_HOME), and q.
+TEST(PlayE2E, ReplayStepsThroughAMatchRecordWithItsReview) {
+  if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
+  ScratchDir records("replay-records");
+  ScratchDir tables("replay-tables");
+  shell(kUr + " match greedy random --games 1 --pieces 3 --seed 5 --record " + records.path() +
+        " >/dev/null 2>&1");
+  const std::string file = records.path() + "/game-000001.rgn";
+  ASSERT_TRUE(std::ifstream(file).good()) << records.files();
+  Tmux tmux;
+  tmux.start(tables.env() + kUr + " replay --no-color " + file);
+  std::string screen = tmux.wait_for("ply 0 of ");
+  EXPECT_NE(screen.find("(greedy) – "), std::string::npos) << screen;
+  EXPECT_NE(screen.find("3 pieces (exact bear-off) · 1-0"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("▸  0  start"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("│ ○ ×3│"), std::string::npos) << screen;
+
+  tmux.keys("Right");
+  screen = tmux.settled("ply 1 of ");
+  EXPECT_NE(screen.find("· turn 1 · light · roll "), std::string::npos) << screen;
+  EXPECT_NE(screen.find("▸  1○ A@"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("‹○›"), std::string::npos) << screen;  // the ply's move marked
+  EXPECT_NE(screen.find("chance before "), std::string::npos) << screen;
+  EXPECT_NE(screen.find("played A@"), std::string::npos) << screen;
+
+  tmux.keys("End");
+  screen = tmux.settled("★ winner");
+  EXPECT_NE(screen.find("A+ ("), std::string::npos) << screen;  // the last ply bears off
+  EXPECT_NE(screen.find("│‹○›×3│"), std::string::npos) << screen;
+
+  tmux.keys("r");
+  screen = tmux.wait_for("Review of the game");
+  EXPECT_NE(screen.find("light's chance before each throw"), std::string::npos) << screen;
+  tmux.keys("Escape");
+  tmux.wait_for("ply ");
+  tmux.keys("q");
+  screen = tmux.wait_for("DONE");
+  EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("COOKED"), std::string::npos) << screen;
+}
+
+TEST(PlayE2E, ReplayRefusesABadRecord) {
+  ScratchDir dir("replay-bad");
+  const std::string file = dir.path() + "/bad.rgn";
+  std::ofstream(file) << "[Rules Finkel]\n\n1. A@A4 / C@C4\n3. A4A1\n";
+  const std::string output = shell(kUr + " replay " + file + " 2>&1; echo EXIT=$?");
+  EXPECT_NE(output.find("ur replay: " + file + ": line 4, column 1: expected turn 2, found \"3.\""),
+            std::string::npos)
+      << output;
+  EXPECT_NE(output.find("EXIT=1"), std::string::npos) << output;
+}

@@ -8,13 +8,17 @@
 
 namespace ur::play {
 
-namespace {
-
 std::string square_name(const Rules& rules, Square square) {
   if (square == 0) return "start";
   if (square >= rules.home_square()) return "home";
   return std::to_string(square);
 }
+
+std::string move_squares_text(const Rules& rules, const Move& move) {
+  return square_name(rules, move.from) + " → " + square_name(rules, move.to);
+}
+
+namespace {
 
 // The menu's settings for what a session plays under.
 Settings play_settings(const session::Settings& settings, std::uint64_t seed) {
@@ -225,7 +229,7 @@ Side PlaySession::viewer() const {
 }
 
 std::string PlaySession::move_squares(const Move& move) const {
-  return square_name(rules(), move.from) + " → " + square_name(rules(), move.to);
+  return move_squares_text(rules(), move);
 }
 
 std::string PlaySession::describe_move(const Move& move) const {

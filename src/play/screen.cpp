@@ -27,26 +27,6 @@ constexpr int kHeadlineColumn = 34;  // right of the dice and their count
 constexpr std::string_view kTitle = "ur · the Royal Game of Ur";
 constexpr std::string_view kShortTitle = "ur";
 
-// Splits `text` into lines of at most `width` cells, breaking at spaces.
-std::vector<std::string> wrap(const std::string& text, int width) {
-  std::vector<std::string> lines;
-  std::string line;
-  std::size_t begin = 0;
-  while (begin < text.size()) {
-    std::size_t end = text.find(' ', begin);
-    if (end == std::string::npos) end = text.size();
-    const std::string word = text.substr(begin, end - begin);
-    if (!line.empty() && text_width(line) + 1 + text_width(word) > width) {
-      lines.push_back(line);
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + word;
-    begin = end + 1;
-  }
-  if (!line.empty()) lines.push_back(line);
-  return lines;
-}
-
 std::string capitalized(std::string text) {
   if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 32);
   return text;
@@ -162,16 +142,6 @@ std::string keys_help(const PlaySession& game, const UiState& ui) {
       break;
   }
   return common;
-}
-
-void draw_box(Canvas& canvas, int x, int y, int width, int height, const std::string& title) {
-  canvas.fill(x - 1, y, width + 2, height);  // a blank column each side sets the box apart
-  canvas.horizontal_line(x, x + width - 1, y, false, palette::kTitle);
-  canvas.horizontal_line(x, x + width - 1, y + height - 1, false, palette::kTitle);
-  canvas.vertical_line(x, y, y + height - 1, false, palette::kTitle);
-  canvas.vertical_line(x + width - 1, y, y + height - 1, false, palette::kTitle);
-  canvas.commit_lines();
-  canvas.put_centered(x, y, width, " " + title + " ", palette::kTitle);
 }
 
 std::string menu_value(const UiState& ui, MenuRow row) {
@@ -411,6 +381,35 @@ void draw_game(Canvas& canvas, int ox, int oy, const PlaySession& game, const Ui
 }
 
 }  // namespace
+
+void draw_box(Canvas& canvas, int x, int y, int width, int height, const std::string& title) {
+  canvas.fill(x - 1, y, width + 2, height);  // a blank column each side sets the box apart
+  canvas.horizontal_line(x, x + width - 1, y, false, palette::kTitle);
+  canvas.horizontal_line(x, x + width - 1, y + height - 1, false, palette::kTitle);
+  canvas.vertical_line(x, y, y + height - 1, false, palette::kTitle);
+  canvas.vertical_line(x + width - 1, y, y + height - 1, false, palette::kTitle);
+  canvas.commit_lines();
+  canvas.put_centered(x, y, width, " " + title + " ", palette::kTitle);
+}
+
+std::vector<std::string> wrap(const std::string& text, int width) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t begin = 0;
+  while (begin < text.size()) {
+    std::size_t end = text.find(' ', begin);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(begin, end - begin);
+    if (!line.empty() && text_width(line) + 1 + text_width(word) > width) {
+      lines.push_back(line);
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+    begin = end + 1;
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
 
 std::optional<session::Moved> last_move_to_mark(const PlaySession& game) {
   const auto& last = game.last_move();

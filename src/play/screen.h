@@ -108,6 +108,13 @@ std::vector<std::string> log_rows(const PlaySession& game);
 // smaller terminal gets a message asking for more room).
 Canvas compose_screen(const PlaySession& game, const UiState& ui, int width, int height);
 
+// A framed box with `title` centred in its top edge, its inside cleared, and a blank
+// column each side to set it apart from what lies under it.
+void draw_box(Canvas& canvas, int x, int y, int width, int height, const std::string& title);
+
+// Splits `text` into lines of at most `width` cells, breaking at spaces.
+std::vector<std::string> wrap(const std::string& text, int width);
+
 // One line about the rule and play settings (not the seed), at most 76 cells, e.g.
 // "7 pieces · exact bear-off · alternate starts" or, with every option on,
 // "7 pieces · any-throw bear-off · higher throw starts · auto-play · auto-pass".

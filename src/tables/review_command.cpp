@@ -4,6 +4,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "analysis/review_text.h"
 #include "analysis/search_values.h"
 #include "cli/command.h"
 #include "cli/record_files.h"
@@ -17,6 +18,9 @@
 namespace ur::tables {
 namespace {
 
+using analysis::percent_text;
+using analysis::points_text;
+
 struct ReviewOptions {
   std::string file;
   std::string table;
@@ -24,45 +28,9 @@ struct ReviewOptions {
   bool estimate = false;
 };
 
-std::string points(double chance) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%+.2f", 100.0 * chance);
-  return text;
-}
-
-std::string percent(double chance) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%.1f%%", 100.0 * chance);
-  return text;
-}
-
 std::string move_text(const records::GameRecord& record, const analysis::ThrowReview& entry) {
   records::Ply ply{entry.side, entry.roll, entry.move};
   return records::action_text(record.rules, ply);
-}
-
-// Light's chance before each throw, as rows of text from 100% down to 0%, at most 72 wide.
-void print_graph(std::ostream& out, const analysis::Review& review) {
-  const std::size_t count = review.throws.size();
-  if (count == 0) return;
-  constexpr int kRows = 11;
-  const std::size_t width = std::min<std::size_t>(count, 72);
-  std::vector<std::string> rows(kRows, std::string(width, ' '));
-  for (std::string& row : rows) row.assign(width, ' ');
-  for (std::size_t column = 0; column < width; ++column) rows[kRows / 2][column] = '-';
-  for (std::size_t column = 0; column < width; ++column) {
-    const analysis::ThrowReview& entry = review.throws[column * count / width];
-    const double light = entry.side == Side::Light ? entry.win_before : 1.0 - entry.win_before;
-    const int row = static_cast<int>(std::lround((1.0 - light) * (kRows - 1)));
-    rows[row][column] = '*';
-  }
-  out << "\nlight's chance before each throw (- is 50%):\n";
-  for (int row = 0; row < kRows; ++row) {
-    char label[8];
-    std::snprintf(label, sizeof label, "%4d%% |", 100 - row * 10);
-    out << label << rows[row] << "\n";
-  }
-  out << "       throw 1" << std::string(width > 14 ? width - 14 : 0, ' ') << count << "\n";
 }
 
 void print_review(std::ostream& out, const records::GameRecord& record,
@@ -73,45 +41,35 @@ void print_review(std::ostream& out, const records::GameRecord& record,
     char line[200];
     std::snprintf(line, sizeof line, "%-4d %-5s %-4d %-10s %6s %6s %6s %9s  %-11s %7s %s",
                   entry.turn, std::string(side_name(entry.side)).c_str(), entry.roll,
-                  move_text(record, entry).c_str(), percent(entry.win_before).c_str(),
-                  percent(entry.win_best).c_str(), percent(entry.win_played).c_str(),
-                  entry.forced ? "" : points(-entry.loss).c_str(),
+                  move_text(record, entry).c_str(), percent_text(entry.win_before).c_str(),
+                  percent_text(entry.win_best).c_str(), percent_text(entry.win_played).c_str(),
+                  entry.forced ? "" : points_text(-entry.loss).c_str(),
                   (std::string(to_string(entry.move_class)) + (entry.only_move ? "!" : "")).c_str(),
-                  points(entry.luck).c_str(), std::string(to_string(entry.luck_mark)).c_str());
+                  points_text(entry.luck).c_str(), std::string(to_string(entry.luck_mark)).c_str());
     std::string text = line;
     while (!text.empty() && text.back() == ' ') text.pop_back();
     out << text << "\n";
   }
   for (Side side : {Side::Light, Side::Dark}) {
-    const analysis::PlayerSummary& player = review.summary[index_of(side)];
-    out << "\n" << side_name(side) << ": " << player.decisions << " decisions";
-    for (int i = 1; i < analysis::kMoveClasses; ++i) {
-      out << (i == 1 ? " (" : ", ") << player.classes[i] << " "
-          << to_string(static_cast<analysis::MoveClass>(i));
-    }
-    char line[256];
-    std::snprintf(line, sizeof line,
-                  ")\n  loss %.2f pp in all, %.3f pp a decision · accuracy %.1f · %s\n"
-                  "  luck %+.2f pp · luck-adjusted chance %s\n",
-                  100.0 * player.total_loss, 100.0 * player.mean_loss, player.accuracy,
-                  player.skill.c_str(), 100.0 * player.total_luck,
-                  percent(player.luck_adjusted).c_str());
-    out << line;
+    out << "\n";
+    for (const std::string& line : analysis::summary_lines(review, side)) out << line << "\n";
   }
   out << "\nkey moments:";
   for (std::size_t i : review.key_losses) {
     const auto& entry = review.throws[i];
     out << "\n  turn " << entry.turn << " " << side_name(entry.side) << " "
-        << move_text(record, entry) << ": lost " << points(entry.loss).substr(1) << " pp ("
+        << move_text(record, entry) << ": lost " << points_text(entry.loss).substr(1) << " pp ("
         << to_string(entry.move_class) << ")";
   }
   for (std::size_t i : review.key_luck) {
     const auto& entry = review.throws[i];
     out << "\n  turn " << entry.turn << " " << side_name(entry.side) << " threw " << entry.roll
-        << ": luck " << points(entry.luck) << " pp";
+        << ": luck " << points_text(entry.luck) << " pp";
   }
   out << "\n";
-  print_graph(out, review);
+  const auto graph = analysis::chance_graph_lines(review);
+  if (!graph.empty()) out << "\n";
+  for (const std::string& line : graph) out << line << "\n";
   out << "result: "
       << (review.winner ? std::string(side_name(*review.winner)) + " won" : "unfinished") << "\n";
 }

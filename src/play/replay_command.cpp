@@ -1,0 +1,116 @@
+// `ur replay FILE`: a recorded game in the terminal, ply by ply, with its review from the
+// solved table when there is one (docs/play.md, "Replay").
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <iostream>
+#include <tuple>
+
+#include "cli/command.h"
+#include "cli/record_files.h"
+#include "play/replay_view.h"
+#include "play/terminal.h"
+#include "tables/table_store.h"
+#include "tables/table_values.h"
+
+namespace ur::cli {
+namespace {
+
+// How long to wait for the rest of an escape sequence before reading a lone Esc.
+constexpr int kEscapeWaitMs = 40;
+
+struct ReplayOptions {
+  std::string file;
+  int game = 1;
+  bool no_color = false;
+};
+
+// NO_COLOR (https://no-color.org): present and not empty turns colour off.
+bool color_wanted(const ReplayOptions& options) {
+  const char* no_color = std::getenv("NO_COLOR");
+  return !options.no_color && (no_color == nullptr || *no_color == '\0');
+}
+
+// The review from the solved table: solved on the spot for small piece counts.
+void attach_review(play::ReplayGame& game) {
+  std::string problem;
+  const auto table = tables::table_for_play(game.record.rules, &problem);
+  if (!table) {
+    const Rules& rules = game.record.rules;
+    game.no_review = "no solved table for these rules: build it with `ur solve --pieces " +
+                     std::to_string(rules.pieces) +
+                     (rules.bear_off == BearOff::Any ? " --bear-off any" : "") + "`";
+    return;
+  }
+  tables::TableValues values(table);
+  game.review = analysis::review(game.record, game.replay, values);
+}
+
+int view(const play::ReplayGame& game, bool color) {
+  play::Terminal terminal;
+  play::ReplayState state;
+  std::string pending;
+  while (!state.quit) {
+    std::tie(state.screen_width, state.screen_height) = terminal.size();
+    terminal.draw(
+        play::compose_replay(game, state, state.screen_width, state.screen_height).lines(color));
+    const play::TerminalEvent event = terminal.wait(pending.empty() ? -1 : kEscapeWaitMs);
+    if (event.terminate_signal) return 128 + event.terminate_signal;
+    if (event.resized || event.resumed) {
+      std::tie(state.screen_width, state.screen_height) = terminal.size();
+    }
+    const bool timed_out = event.bytes.empty() && !event.resized && !event.resumed;
+    pending += event.bytes;
+    for (const play::Key& key : play::decode_keys(pending, timed_out)) {
+      play::handle_replay_key(game, state, key);
+      if (state.quit) break;
+    }
+  }
+  return 0;
+}
+
+int run_replay(const ReplayOptions& options) {
+  auto text = read_record_file(options.file);
+  if (text.index() == 1) {
+    std::cerr << "ur replay: " << std::get<1>(text) << "\n";
+    return 1;
+  }
+  auto parsed = parse_record_text(std::get<0>(text));
+  if (auto* error = std::get_if<std::string>(&parsed)) {
+    std::cerr << "ur replay: " << options.file << ": " << *error << "\n";
+    return 1;
+  }
+  auto& games = std::get<0>(parsed);
+  if (options.game > static_cast<int>(games.size())) {
+    std::cerr << "ur replay: --game " << options.game << ": " << options.file << " holds "
+              << games.size() << (games.size() == 1 ? " game" : " games") << "\n";
+    return kUsageError;
+  }
+  if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+    std::cerr << "ur replay: needs a terminal (to print a record ply by ply: ur record FILE)\n";
+    return kUsageError;
+  }
+  records::GameRecord record = std::move(games[static_cast<std::size_t>(options.game - 1)]);
+  // parse_record_text has replayed every game, so this replay succeeds.
+  auto replay = std::get<records::Replay>(records::replay(record));
+  play::ReplayGame game{std::move(record), std::move(replay), std::nullopt, {}};
+  attach_review(game);
+  return view(game, color_wanted(options));
+}
+
+CommandRunner setup_replay(CLI::App& app) {
+  auto options = std::make_shared<ReplayOptions>();
+  CLI::App* command = app.add_subcommand(
+      "replay", "Show a recorded game in the terminal, ply by ply, with its review");
+  command->add_option("FILE", options->file, "The record file (RGN or JSON lines)")->required();
+  command->add_option("--game", options->game, "Which game of the file to show (default 1)")
+      ->check(CLI::Range(1, 1'000'000));
+  command->add_flag("--no-color", options->no_color, "No colours (also with NO_COLOR set)");
+  return [options] { return run_replay(*options); };
+}
+
+const CommandRegistrar registrar{31, &setup_replay};
+
+}  // namespace
+}  // namespace ur::cli

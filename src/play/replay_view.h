@@ -1,0 +1,65 @@
+// `ur replay`: a recorded game shown ply by ply in the terminal, with its review when a
+// solved table is there. The state and the screen are pure, so both are tested as text.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/review.h"
+#include "play/canvas.h"
+#include "play/controller.h"
+#include "records/record.h"
+
+namespace ur::play {
+
+// The game being replayed. Invariant: `replay` is the replay of `record`, and `review`,
+// when there, is its review (one throw per ply).
+struct ReplayGame {
+  records::GameRecord record;
+  records::Replay replay;
+  std::optional<analysis::Review> review;
+  std::string no_review;  // why there is no review (shown once, in place of the figures)
+
+  int plies() const { return static_cast<int>(replay.plies.size()); }
+};
+
+enum class ReplayOverlay { None, Help, Summary };
+
+// Rows of the move list beside the board (one a ply, ply 0 the start).
+inline constexpr int kMoveListRows = 21;
+
+struct ReplayState {
+  int ply = 0;       // 0 (the start) .. plies(): the board shows the position after it
+  int list_top = 0;  // the first ply the move list shows; keeps `ply` in sight
+  ReplayOverlay overlay = ReplayOverlay::None;
+  std::string message;  // why the last key did nothing
+  bool quit = false;
+  int screen_width = 80;  // the terminal's size, as last drawn (board hidden below 80 x 24)
+  int screen_height = 24;
+};
+
+// Moves to `ply`, clamped to 0..plies(), and scrolls the move list to keep it in sight.
+void go_to_ply(const ReplayGame& game, ReplayState& state, int ply);
+
+// Applies one key: ← → one ply, Home End the ends, PgUp PgDn ten plies, r the review's
+// summary, ? help, q quit; any key closes an overlay. While the board is hidden only q acts.
+void handle_replay_key(const ReplayGame& game, ReplayState& state, const Key& key);
+
+// "Light (greedy) – Dark (random) · 3 pieces (exact bear-off) · 1-0"
+std::string replay_tags_line(const ReplayGame& game);
+// "ply 5 of 42 · turn 3 · light · roll 2 · A@A3 (start → 2) · extra throw"; ply 0 names
+// the side that opens.
+std::string replay_ply_line(const ReplayGame& game, int ply);
+// The review of ply `ply` (1..plies()) in words (empty at ply 0), or, without a review, why
+// not: the reason and what to do, split at the first ": ".
+std::vector<std::string> replay_review_lines(const ReplayGame& game, int ply);
+// The move list's row for `ply`: "▸ 12○ A4A1x" for the current one, else " 12○ A4A1x".
+std::string move_list_row(const ReplayGame& game, int ply, bool current);
+// The board marks for `ply`: its move from and to, and the best move when it was not played.
+BoardMarks replay_marks(const ReplayGame& game, int ply);
+
+// The whole screen for width x height (below 80 x 24, a request for more room).
+Canvas compose_replay(const ReplayGame& game, const ReplayState& state, int width, int height);
+
+}  // namespace ur::play

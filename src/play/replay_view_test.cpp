@@ -1,0 +1,195 @@
+// The replay viewer without a terminal: stepping, the ends, clamping, the header, the review
+// line for a known game and the move list's highlight.
+#include "play/replay_view.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "core/notation.h"
+
+namespace ur::play {
+namespace {
+
+// Chances chosen by hand for the positions of a short two-piece game (mover's view).
+class HandValues final : public analysis::PositionValues {
+ public:
+  double before_throw(const Rules&, const Position& position) override {
+    const auto found = values_.find(to_text(position));
+    return found == values_.end() ? 0.5 : found->second;
+  }
+  bool exact() const override { return true; }
+  std::string source() const override { return "hand values"; }
+
+ private:
+  std::map<std::string, double> values_ = {
+      {"L:2/-/0:2/-/0", 0.52},    // the start, light to throw
+      {"D:1/2/0:2/-/0", 0.47},    // light entered on 2
+      {"L:1/2/0:1/1/0", 0.55},    // dark entered on 1
+      {"D:0/2,3/0:1/1/0", 0.49},  // light entered on 3 (played)
+      {"D:1/5/0:1/1/0", 0.42},    // light moved 2 to 5 (the best move)
+      {"L:0/2,3/0:1/1/0", 0.51},  // dark passed on a 0
+  };
+};
+
+ReplayGame replayed(const records::GameRecord& record) {
+  return ReplayGame{record, std::get<records::Replay>(records::replay(record)), std::nullopt, {}};
+}
+
+ReplayGame short_game(bool reviewed) {
+  records::GameRecord record;
+  record.rules = finkel_rules(2);
+  record.tags = {{"Light", "Ann"}, {"Dark", "Computer"}, {"DarkLevel", "hard"}, {"Result", "*"}};
+  record.plies = {{Side::Light, 2, Move{0, 2, false, false}},
+                  {Side::Dark, 1, Move{0, 1, false, false}},
+                  {Side::Light, 3, Move{0, 3, false, false}},
+                  {Side::Dark, 0, std::nullopt}};
+  ReplayGame game = replayed(record);
+  if (reviewed) {
+    HandValues values;
+    game.review = analysis::review(game.record, game.replay, values);
+  } else {
+    game.no_review = "no solved table for these rules: build it with `ur solve --pieces 2`";
+  }
+  return game;
+}
+
+// A long game for scrolling: both sides pass on zeros, 40 plies.
+ReplayGame long_game() {
+  records::GameRecord record;
+  record.rules = finkel_rules(2);
+  for (int i = 0; i < 40; ++i) {
+    record.plies.push_back({i % 2 == 0 ? Side::Light : Side::Dark, 0, std::nullopt});
+  }
+  ReplayGame game = replayed(record);
+  game.no_review = "none";
+  return game;
+}
+
+Key key(KeyCode code) {
+  return Key{code, 0};
+}
+
+TEST(Replay, StepsAndJumpsToTheEndsAndClamps) {
+  const ReplayGame game = short_game(false);
+  ReplayState state;
+  handle_replay_key(game, state, key(KeyCode::Right));
+  EXPECT_EQ(state.ply, 1);
+  handle_replay_key(game, state, key(KeyCode::End));
+  EXPECT_EQ(state.ply, 4);
+  handle_replay_key(game, state, key(KeyCode::Right));
+  EXPECT_EQ(state.ply, 4);
+  EXPECT_EQ(state.message, "This is the last ply.");
+  handle_replay_key(game, state, key(KeyCode::PageUp));
+  EXPECT_EQ(state.ply, 0);
+  EXPECT_TRUE(state.message.empty());
+  handle_replay_key(game, state, key(KeyCode::Left));
+  EXPECT_EQ(state.ply, 0);
+  EXPECT_EQ(state.message, "This is the start: no ply before it.");
+  handle_replay_key(game, state, key(KeyCode::PageDown));
+  EXPECT_EQ(state.ply, 4);
+  handle_replay_key(game, state, key(KeyCode::Home));
+  EXPECT_EQ(state.ply, 0);
+  handle_replay_key(game, state, char_key('x'));
+  EXPECT_EQ(state.message, "'x' does nothing here: ? shows the keys");
+  EXPECT_EQ(state.ply, 0);
+}
+
+TEST(Replay, OverlaysHiddenBoardAndQuit) {
+  const ReplayGame game = short_game(false);
+  ReplayState state;
+  handle_replay_key(game, state, char_key('?'));
+  EXPECT_EQ(state.overlay, ReplayOverlay::Help);
+  handle_replay_key(game, state, key(KeyCode::Right));  // closes the overlay only
+  EXPECT_EQ(state.overlay, ReplayOverlay::None);
+  EXPECT_EQ(state.ply, 0);
+  handle_replay_key(game, state, char_key('r'));  // no review without a table
+  EXPECT_EQ(state.overlay, ReplayOverlay::None);
+  EXPECT_EQ(state.message, "No review: " + game.no_review);
+  state.screen_width = 79;
+  handle_replay_key(game, state, key(KeyCode::Right));
+  EXPECT_EQ(state.ply, 0);
+  handle_replay_key(game, state, char_key('q'));
+  EXPECT_TRUE(state.quit);
+}
+
+TEST(Replay, TheMoveListScrollsWithTheCurrentPly) {
+  const ReplayGame game = long_game();
+  ReplayState state;
+  go_to_ply(game, state, 30);
+  EXPECT_EQ(state.list_top, 30 - kMoveListRows + 1);
+  go_to_ply(game, state, 5);
+  EXPECT_EQ(state.list_top, 5);
+  go_to_ply(game, state, 1000);
+  EXPECT_EQ(state.ply, 40);
+  EXPECT_EQ(state.list_top, 41 - kMoveListRows);
+  const std::string screen = compose_replay(game, state, 80, 24).text(false);
+  EXPECT_NE(screen.find("▸ 40● 0 --"), std::string::npos) << screen;
+  EXPECT_EQ(screen.find(" 19○"), std::string::npos) << screen;  // scrolled out of sight
+  EXPECT_NE(screen.find(" 20● 0 --"), std::string::npos) << screen;
+  EXPECT_EQ(screen.find("▸ 39"), std::string::npos) << screen;  // one ply highlighted
+}
+
+TEST(Replay, HeaderAndTags) {
+  const ReplayGame game = short_game(false);
+  EXPECT_EQ(replay_tags_line(game), "Ann – Computer (hard) · 2 pieces (exact bear-off) · *");
+  EXPECT_EQ(replay_ply_line(game, 0), "ply 0 of 4 · the start · light throws first");
+  EXPECT_EQ(replay_ply_line(game, 1), "ply 1 of 4 · turn 1 · light · roll 2 · A@A3 (start → 2)");
+  EXPECT_EQ(replay_ply_line(game, 4), "ply 4 of 4 · turn 2 · dark · roll 0 · 0 -- (pass)");
+  EXPECT_EQ(move_list_row(game, 0, true), "▸  0  start");
+  EXPECT_EQ(move_list_row(game, 3, false), "   3○ A@A2");
+}
+
+TEST(Replay, TheReviewOfAKnownPlyAndTheBestMoveOnTheBoard) {
+  const ReplayGame game = short_game(true);
+  // Ply 3: light threw 3 and entered on 3 (49% for dark, so 51% for light) where moving
+  // 2 to 5 kept 58% (dark 42%).
+  const auto lines = replay_review_lines(game, 3);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0], "chance before 55.0% · luck +3.00 pp");
+  EXPECT_EQ(lines[1], "played A@A2 (start → 3) 51.0% · loss 7.00 pp · mistake");
+  EXPECT_EQ(lines[2], "best   A3B1 (2 → 5) 58.0%");
+  const BoardMarks marks = replay_marks(game, 3);
+  EXPECT_EQ(marks.last_from, 0);
+  EXPECT_EQ(marks.last_to, 3);
+  EXPECT_EQ(marks.selected, 2);
+  EXPECT_EQ(marks.target, 5);
+  EXPECT_EQ(marks.chooser, Side::Light);
+  ReplayState state;
+  go_to_ply(game, state, 3);
+  const std::string screen = compose_replay(game, state, 80, 24).text(false);
+  EXPECT_NE(screen.find("»(○)«"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("[◌]"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("‹○›"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("▸  3○ A@A2"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("ply 3 of 4 · turn 2 · light · roll 3"), std::string::npos) << screen;
+  // The summary screen.
+  handle_replay_key(game, state, char_key('r'));
+  ASSERT_EQ(state.overlay, ReplayOverlay::Summary);
+  const std::string summary = compose_replay(game, state, 80, 24).text(false);
+  EXPECT_NE(summary.find("light: 1 decisions"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("│   loss 7.00 pp in all"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("light's chance before each throw"), std::string::npos) << summary;
+}
+
+TEST(Replay, WithoutATableTheMissingTableIsSaidAndNoFigures) {
+  const ReplayGame game = short_game(false);
+  ReplayState state;
+  go_to_ply(game, state, 3);
+  const std::string screen = compose_replay(game, state, 80, 24).text(false);
+  EXPECT_NE(screen.find("no solved table for these rules:\n  build it with `ur solve --pieces 2`"),
+            std::string::npos)
+      << screen;
+  EXPECT_EQ(screen.find("chance before"), std::string::npos) << screen;
+  EXPECT_EQ(screen.find("»("), std::string::npos) << screen;
+}
+
+TEST(Replay, ASmallTerminalHidesTheBoard) {
+  const ReplayGame game = short_game(false);
+  const std::string screen = compose_replay(game, ReplayState{}, 60, 20).text(false);
+  EXPECT_NE(screen.find("ur replay needs a terminal of at least 80×24."), std::string::npos);
+  EXPECT_EQ(screen.find("╭start╮"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace ur::play

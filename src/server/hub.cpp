@@ -26,6 +26,11 @@ namespace ur::server {
 namespace asio = boost::asio;
 using nlohmann::json;
 
+std::size_t max_body_bytes(std::string_view target) {
+  const std::string_view path = target.substr(0, target.find('?'));
+  return path == "/api/records" || path == "/api/review" ? kMaxRecordBodyBytes : kMaxBodyBytes;
+}
+
 ApiResponse error_response(const ApiError& error) {
   ApiResponse response{error.status(), error.details()};
   response.body["error"] = error.what();

@@ -19,6 +19,9 @@ const CLASS_MARK = {
   forced: '–',
 };
 
+// The server's body limit for POST /api/records: a larger request would be cut off unread.
+const MAX_RECORD_BYTES = 1024 * 1024;
+
 const RESULT_TEXT = { '1-0': 'Shell won', '0-1': 'Bitumen won', '*': 'unfinished' };
 
 function percent(chance) {
@@ -110,6 +113,10 @@ export class Replay {
   async openText(text) {
     if (!text.trim()) {
       this.showError('Choose a record file or paste a record first.');
+      return;
+    }
+    if (new Blob([JSON.stringify({ text })]).size > MAX_RECORD_BYTES) {
+      this.showError('The record is larger than 1 MiB, the most the server reads at once.');
       return;
     }
     let games;

@@ -143,6 +143,9 @@ test('a bad record shows the error line and changes nothing', async ({ page }) =
   await expect(error).toBeVisible();
   await expect(error).toContainText('line 2, column 1: expected turn 2, found "3."');
   await expect(page.locator('#record-dialog')).toBeVisible();
+  await page.fill('#record-text', 'x'.repeat(1_100_000));
+  await page.click('#record-open');
+  await expect(error).toHaveText('The record is larger than 1 MiB, the most the server reads at once.');
   await page.locator('#record-dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.locator('#record-dialog')).toBeHidden();
   await expect(page.locator('#replay')).toBeHidden();

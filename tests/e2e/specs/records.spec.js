@@ -239,4 +239,5 @@ test('with a solved table the review of a real record shows its figures', async 
   await expect(panel).toContainText(/PlayedA@A2: \d+\.\d%/);
   await expect(panel).toContainText(/Loss\d+\.\d pp, (forced|best|excellent|good|inaccuracy|mistake|blunder)/);
   await expect(panel).toContainText(/Luck[+−]\d+\.\d pp/);
+  await screenshot(page, 'records-review');
 });

@@ -69,8 +69,9 @@ fi
 
 mkdir -p "$repo_root/build/e2e-screenshots"
 status=0
+# UR_BINARY and UR_DATA_DIR let a test put a small solved table where the server looks.
 (cd "$e2e_dir" && UR_BASE_URL="$base_url" UR_SCREENSHOTS="$repo_root/build/e2e-screenshots" \
-  npx --no-install playwright test "$@") || status=$?
+  UR_BINARY="$ur_binary" UR_DATA_DIR="$data_dir" npx --no-install playwright test "$@") || status=$?
 if [[ $status -ne 0 ]]; then
   echo "run-e2e: browser tests failed; server output:" >&2
   tail -n 40 "$server_log" >&2

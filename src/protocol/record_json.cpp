@@ -54,6 +54,7 @@ json to_json(const records::GameRecord& record, const records::Replay& replay) {
          {"move", ply.move ? json{{"from", ply.move->from}, {"to", ply.move->to}} : json(nullptr)},
          {"capture", ply.move && ply.move->capture},
          {"extra_throw", ply.move && ply.move->extra_throw},
+         {"rgn", records::action_text(record.rules, ply)},
          {"position", to_json(played.after)}});
   }
   return {{"rules", to_json(record.rules)},

@@ -1,9 +1,10 @@
 // The JSON record (docs/records.md): the same content as RGN, for programs.
 //   {"rules": {...}, "tags": {...},
 //    "plies": [{"turn": 1, "side": "light", "roll": 2, "move": {"from": 0, "to": 2} | null,
-//               "capture": false, "extra_throw": false, "position": P}, ...],
+//               "capture": false, "extra_throw": false, "rgn": "A@A3", "position": P}, ...],
 //    "result": {"winner": "light" | "dark" | null, "resigned": "light" | "dark" | null}}
-// `position` is the position after the ply; every throw is a ply, passes included.
+// `position` is the position after the ply; every throw is a ply, passes included. `rgn` is
+// the ply's action in RGN, for readers without the tile names; reading ignores it.
 #pragma once
 
 #include <nlohmann/json.hpp>

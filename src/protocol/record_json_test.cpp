@@ -44,7 +44,18 @@ TEST(RecordJson, HasTheDocumentedShape) {
   EXPECT_TRUE(first["roll"].is_number_integer());
   EXPECT_TRUE(first["position"].is_object());
   EXPECT_TRUE(first["move"].is_null() || first["move"]["from"] == 0);
+  EXPECT_TRUE(first["rgn"].is_string());
   EXPECT_TRUE(value["result"]["winner"] == "light" || value["result"]["winner"] == "dark");
+}
+
+TEST(RecordJson, EachPlyCarriesItsRgnAction) {
+  const auto games = parse_record_text("1. A@A1 * A1B2 / C@C3\n2. 0 -- / C3C1 * C@C2\n");
+  ASSERT_TRUE(std::holds_alternative<std::vector<records::GameRecord>>(games));
+  const json value = as_json(std::get<0>(games).front());
+  std::vector<std::string> actions;
+  for (const json& ply : value["plies"]) actions.push_back(ply["rgn"].get<std::string>());
+  EXPECT_EQ(actions,
+            (std::vector<std::string>{"A@A1 *", "A1B2", "C@C3", "0 --", "C3C1 *", "C@C2"}));
 }
 
 TEST(RecordJson, RoundTripsEveryPlyExactly) {

@@ -111,6 +111,13 @@ TEST_F(ServerFixture, RefusesMalformedAndOversizedHttp) {
       "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n");
   EXPECT_TRUE(oversized.starts_with("HTTP/1.1 413")) << oversized.substr(0, 200);
   EXPECT_NE(oversized.find("too_large"), std::string::npos);
+  // Record files may be larger: 40 KiB of text reaches the record reader.
+  const std::string text = nlohmann::json{{"text", std::string(40000, 'x')}}.dump();
+  const std::string record = HttpConnection(port()).raw_exchange(
+      "POST /api/records HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: " +
+      std::to_string(text.size()) + "\r\n\r\n" + text);
+  EXPECT_TRUE(record.starts_with("HTTP/1.1 400")) << record.substr(0, 200);
+  EXPECT_NE(record.find("bad_record"), std::string::npos) << record.substr(0, 400);
 
   const std::string long_header = HttpConnection(port()).raw_exchange(
       "GET / HTTP/1.1\r\nX-Long: " + std::string(20000, 'a') + "\r\n\r\n");

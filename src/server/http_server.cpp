@@ -264,11 +264,30 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void read() {
     parser_.emplace();
     parser_->header_limit(kMaxHeaderBytes);
-    parser_->body_limit(kMaxBodyBytes);
+    // The header is read under the largest limit; the path's own limit follows it.
+    parser_->body_limit(kMaxRecordBodyBytes);
     stream_.expires_after(kReadTimeout);
-    http::async_read(
+    http::async_read_header(
         stream_, buffer_, *parser_,
-        [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+        [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_header(ec); });
+  }
+
+  void on_header(beast::error_code ec) {
+    if (ec || parser_->is_done()) {
+      on_read(ec);
+      return;
+    }
+    const std::size_t limit = max_body_bytes(parser_->get().target());
+    // Beast checks an announced length against the limit only while reading the header.
+    if (parser_->content_length() && *parser_->content_length() > limit) {
+      on_read(http::error::body_limit);
+      return;
+    }
+    parser_->body_limit(limit);
+    http::async_read(stream_, buffer_, *parser_,
+                     [self = shared_from_this()](beast::error_code error, std::size_t) {
+                       self->on_read(error);
+                     });
   }
 
   void on_read(beast::error_code ec) {
@@ -284,7 +303,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       const bool too_large = ec == http::error::body_limit || ec == http::error::header_limit ||
                              ec == http::error::buffer_overflow;
       send_error(too_large ? 413 : 400, too_large ? "too_large" : "bad_request",
-                 too_large ? "The request is too large: headers may take 8 KiB and a body 16 KiB."
+                 too_large ? "The request is too large: headers may take 8 KiB and a body 16 KiB "
+                             "(1 MiB for /api/records and /api/review)."
                            : "The request is not valid HTTP/1.1: " + ec.message() + ".",
                  "?", "?", false);
       return;

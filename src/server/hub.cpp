@@ -15,6 +15,7 @@
 
 #include "core/notation.h"
 #include "protocol/json.h"
+#include "protocol/record_json.h"
 #include "server/store.h"
 #include "server/table_job.h"
 #include "tables/review_request.h"
@@ -24,6 +25,11 @@ namespace ur::server {
 
 namespace asio = boost::asio;
 using nlohmann::json;
+
+std::size_t max_body_bytes(std::string_view target) {
+  const std::string_view path = target.substr(0, target.find('?'));
+  return path == "/api/records" || path == "/api/review" ? kMaxRecordBodyBytes : kMaxBodyBytes;
+}
 
 ApiResponse error_response(const ApiError& error) {
   ApiResponse response{error.status(), error.details()};
@@ -37,6 +43,7 @@ namespace {
 constexpr std::string_view kGamesPrefix = "/api/games";
 constexpr std::string_view kTableBuildPath = "/api/tables/build";
 constexpr std::string_view kReviewPath = "/api/review";
+constexpr std::string_view kRecordsPath = "/api/records";
 constexpr std::string_view kPerfectOpponent = "perfect";
 constexpr std::size_t kGameIdHexDigits = 16;
 // Games kept in memory; beyond this, idle ones are dropped (they stay in the store).
@@ -443,6 +450,11 @@ struct GameHub::Impl {
       reply(review(parse_body(request.body)));
       return;
     }
+    if (path == kRecordsPath) {
+      if (method != "POST") throw bad_method(method, "POST");
+      reply(read_records(parse_body(request.body)));
+      return;
+    }
     if (!path.starts_with(kGamesPrefix)) throw not_found(path);
     const auto parts = game_path_parts(path);
     if (parts.empty()) {
@@ -495,6 +507,32 @@ struct GameHub::Impl {
     } catch (const protocol::RequestError& error) {
       throw bad_request(error.what());
     }
+  }
+
+  // Every game of a record file's text as JSON records, so the page can replay them without
+  // an RGN reader of its own.
+  static ApiResponse read_records(const json& body) {
+    require_only_members(body, {"text"}, "a records request");
+    const auto text = body.find("text");
+    if (text == body.end()) {
+      throw bad_request(
+          R"(A records request needs "text": the text of an RGN or JSON record file.)");
+    }
+    if (!text->is_string()) {
+      throw bad_request("\"text\" must be the record file's text as a string, got " +
+                        protocol::quote_json(*text) + ".");
+    }
+    auto games = protocol::parse_record_text(text->get<std::string>());
+    if (const auto* error = std::get_if<std::string>(&games)) {
+      throw ApiError(400, "bad_record", *error);
+    }
+    json answer = json::array();
+    for (const records::GameRecord& record : std::get<0>(games)) {
+      // parse_record_text has replayed every game already, so this replay cannot fail.
+      answer.push_back(
+          protocol::to_json(record, std::get<records::Replay>(records::replay(record))));
+    }
+    return {200, {{"games", answer}}};
   }
 
   // POST starts a build of the perfect opponent's table, GET reports it, DELETE cancels it.

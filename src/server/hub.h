@@ -57,6 +57,11 @@ struct HubOptions {
 
 // Largest request body accepted, in bytes (the HTTP layer enforces it while reading).
 inline constexpr std::size_t kMaxBodyBytes = 16 * 1024;
+// Record files are larger than intents: POST /api/records and /api/review take this much.
+inline constexpr std::size_t kMaxRecordBodyBytes = 1024 * 1024;
+
+// The body limit of a request for `target`.
+std::size_t max_body_bytes(std::string_view target);
 
 // The game id of a WebSocket path /api/games/{id}/ws, if `target` is one.
 std::optional<std::string> socket_game_id(std::string_view target);

@@ -314,5 +314,34 @@ TEST(ServerHub, ReviewsARecordFromTheSolvedTableAndRefusesBadOnes) {
   EXPECT_EQ(get(hub, "/api/review").status, 405);
 }
 
+TEST(ServerHub, ReadsRecordTextIntoJsonRecordsAndRefusesBadText) {
+  TempDir dir;
+  GameHub hub(options_for(dir));
+  const std::string text =
+      "[Light Ann]\n\n1. A@A1 * A1B2 / C@C3\n2. 0 -- / C3C1 * C@C2\n\n"
+      "[Rules \"Finkel with Two Pieces\"]\n\n1. A@A2 / C@C2\n";
+  const ApiResponse read = post(hub, "/api/records", json{{"text", text}}.dump());
+  ASSERT_EQ(read.status, 200) << read.body.dump();
+  ASSERT_EQ(read.body["games"].size(), 2u);
+  const json& first = read.body["games"][0];
+  EXPECT_EQ(first["tags"]["Light"], "Ann");
+  ASSERT_EQ(first["plies"].size(), 6u);
+  EXPECT_EQ(first["plies"][1]["rgn"], "A1B2");
+  EXPECT_EQ(first["plies"][3]["move"], nullptr);
+  EXPECT_EQ(first["plies"][5]["position"]["dark"]["board"], json({3, 4}));
+  EXPECT_EQ(read.body["games"][1]["rules"]["pieces"], 2);
+
+  const ApiResponse bad =
+      post(hub, "/api/records", json{{"text", "1. A@A2 / C@C2\n3. A2B1\n"}}.dump());
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_EQ(bad.body["code"], "bad_record");
+  EXPECT_NE(bad.body["error"].get<std::string>().find("line 2, column 1"), std::string::npos)
+      << bad.body.dump();
+  EXPECT_EQ(get(hub, "/api/records").status, 405);
+  EXPECT_EQ(post(hub, "/api/records", R"({"text": 3})").body["code"], "bad_request");
+  EXPECT_EQ(post(hub, "/api/records", "{}").body["code"], "bad_request");
+  EXPECT_EQ(post(hub, "/api/records", json{{"text", text}, {"x", 1}}.dump()).status, 400);
+}
+
 }  // namespace
 }  // namespace ur::server

@@ -61,6 +61,9 @@ export const api = {
     requestJson('POST', 'api/tables/build', { pieces, bear_off: bearOff }),
   tableBuildState: () => requestJson('GET', 'api/tables/build'),
   cancelTableBuild: () => requestJson('DELETE', 'api/tables/build'),
+  // Records: every game of a record file's text as JSON records, and the review of one.
+  readRecords: (text) => requestJson('POST', 'api/records', { text }),
+  review: (record) => requestJson('POST', 'api/review', { record }),
 };
 
 // A WebSocket to one game that reconnects with growing pauses; `onUpdate(game, events)`

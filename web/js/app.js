@@ -17,6 +17,7 @@ import {
   squareName,
   whyIllegal,
 } from './rules.js';
+import { Replay } from './replay.js';
 import { setSoundEnabled, sounds } from './sound.js';
 import { TableBuildOffer } from './table-build.js';
 
@@ -64,6 +65,7 @@ let board;
 let dice;
 let socket;
 let tableBuild;
+let replay;
 let tableBuildChoice = 'save'; // how to save the settings once the offered table is built
 
 function loadJson(key, fallback) {
@@ -935,7 +937,7 @@ function ownsEnterAndSpace(target) {
 
 function onKeyDown(event) {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-  if (document.querySelector('dialog[open]')) return;
+  if (document.querySelector('dialog[open]') || replay.isOpen()) return;
   const tag = event.target?.tagName;
   if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
   const throwKey = event.key === 't' || event.key === 'T';
@@ -951,12 +953,21 @@ function onKeyDown(event) {
   }
 }
 
+// The replay of a record takes the game's place on the screen; the game goes on underneath.
+function showGameScreen(shown) {
+  $('game').hidden = !shown;
+  $('new-game-button').hidden = !shown;
+  $('settings-button').hidden = !shown;
+  if (shown) render();
+}
+
 function init() {
   state.prefs = { ...state.prefs, ...loadJson(STORAGE_PREFS, {}) };
   if (!SPEEDS.includes(state.prefs.speed)) state.prefs.speed = 'normal';
   setSoundEnabled(state.prefs.sound);
   board = new Board($('board'), onPress);
   tableBuild = new TableBuildOffer(onTableReady);
+  replay = new Replay({ onOpen: () => showGameScreen(false), onClose: () => showGameScreen(true) });
   dice = new DiceTray($('dice'), $('roll-count'));
   drawRouteDiagram($('route-diagram'));
   socket = new GameSocket(

@@ -39,6 +39,8 @@ export class Board {
     // The piece a move animation carries ({side, from}): redraws leave it off its start
     // square until the animation ends, so it is never drawn twice.
     this.moving = null;
+    // Ids inside the SVG are the board's own, so two boards on one page do not share them.
+    this.shadowId = `${svgElement.id}-tray-shadow`;
     this.build();
   }
 
@@ -49,7 +51,7 @@ export class Board {
     this.svg.replaceChildren();
     this.svg.append(
       svg('defs', {}, [
-        svg('filter', { id: 'tray-shadow', x: '-10%', y: '-10%', width: '120%', height: '120%' }, [
+        svg('filter', { id: this.shadowId, x: '-10%', y: '-10%', width: '120%', height: '120%' }, [
           svg('feOffset', { dx: 0, dy: 3 }),
           svg('feGaussianBlur', { stdDeviation: 3, result: 'blur' }),
           svg('feComposite', {
@@ -130,7 +132,7 @@ export class Board {
           width: CELL - 2 * TRAY_INSET,
           height: CELL - 2 * TRAY_INSET,
           rx: 12,
-          filter: 'url(#tray-shadow)',
+          filter: `url(#${this.shadowId})`,
         }),
         svg(
           'text',

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "analysis/hand_values.h"
 #include "analysis/search_values.h"
 #include "core/notation.h"
 
@@ -12,29 +13,7 @@ namespace ur::analysis {
 namespace {
 
 // Chances chosen by hand for the positions of a short two-piece game (mover's view).
-class HandValues final : public PositionValues {
- public:
-  double before_throw(const Rules&, const Position& position) override {
-    const auto found = values_.find(to_text(position));
-    if (found == values_.end()) {
-      ADD_FAILURE() << "no hand value for " << to_text(position);
-      return 0.5;
-    }
-    return found->second;
-  }
-  bool exact() const override { return true; }
-  std::string source() const override { return "hand values"; }
-
- private:
-  std::map<std::string, double> values_ = {
-      {"L:2/-/0:2/-/0", 0.52},    // the start, light to throw
-      {"D:1/2/0:2/-/0", 0.47},    // light entered on 2
-      {"L:1/2/0:1/1/0", 0.55},    // dark entered on 1
-      {"D:0/2,3/0:1/1/0", 0.49},  // light entered on 3 (played)
-      {"D:1/5/0:1/1/0", 0.42},    // light moved 2 to 5 (the best move)
-      {"L:0/2,3/0:1/1/0", 0.51},  // dark passed on a 0
-  };
-};
+using analysis::testing::HandValues;
 
 records::GameRecord short_game() {
   records::GameRecord record;
@@ -50,6 +29,7 @@ TEST(Review, AShortGameByHand) {
   const records::GameRecord record = short_game();
   HandValues values;
   const Review result = review(record, std::get<records::Replay>(records::replay(record)), values);
+  EXPECT_TRUE(values.unknown.empty()) << "asked for a position without a hand value";
   ASSERT_EQ(result.throws.size(), 4u);
   const ThrowReview& first = result.throws[0];
   EXPECT_TRUE(first.forced);

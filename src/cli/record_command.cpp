@@ -60,14 +60,9 @@ void print_game(std::ostream& out, const records::GameRecord& record,
 }
 
 int run_record(const RecordOptions& options) {
-  auto text = read_record_file(options.file);
-  if (text.index() == 1) {
-    std::cerr << "ur record: " << std::get<1>(text) << "\n";
-    return 1;
-  }
-  auto parsed = parse_record_text(std::get<0>(text));
+  auto parsed = read_records(options.file);
   if (auto* error = std::get_if<std::string>(&parsed)) {
-    std::cerr << "ur record: " << options.file << ": " << *error << "\n";
+    std::cerr << "ur record: " << *error << "\n";
     return 1;
   }
   const auto& games = std::get<0>(parsed);

@@ -40,4 +40,12 @@ std::variant<std::string, std::string> read_record_file(const std::string& file)
   return std::variant<std::string, std::string>(std::in_place_index<0>, std::move(text));
 }
 
+std::variant<std::vector<records::GameRecord>, std::string> read_records(const std::string& file) {
+  auto text = read_record_file(file);
+  if (text.index() == 1) return std::get<1>(std::move(text));
+  auto games = parse_record_text(std::get<0>(text));
+  if (auto* error = std::get_if<std::string>(&games)) return file + ": " + *error;
+  return games;
+}
+
 }  // namespace ur::cli

@@ -71,14 +71,9 @@ int view(const play::ReplayGame& game, bool color) {
 }
 
 int run_replay(const ReplayOptions& options) {
-  auto text = read_record_file(options.file);
-  if (text.index() == 1) {
-    std::cerr << "ur replay: " << std::get<1>(text) << "\n";
-    return 1;
-  }
-  auto parsed = parse_record_text(std::get<0>(text));
+  auto parsed = read_records(options.file);
   if (auto* error = std::get_if<std::string>(&parsed)) {
-    std::cerr << "ur replay: " << options.file << ": " << *error << "\n";
+    std::cerr << "ur replay: " << *error << "\n";
     return 1;
   }
   auto& games = std::get<0>(parsed);

@@ -6,31 +6,14 @@
 
 #include <map>
 
+#include "analysis/hand_values.h"
 #include "core/notation.h"
 
 namespace ur::play {
 namespace {
 
 // Chances chosen by hand for the positions of a short two-piece game (mover's view).
-class HandValues final : public analysis::PositionValues {
- public:
-  double before_throw(const Rules&, const Position& position) override {
-    const auto found = values_.find(to_text(position));
-    return found == values_.end() ? 0.5 : found->second;
-  }
-  bool exact() const override { return true; }
-  std::string source() const override { return "hand values"; }
-
- private:
-  std::map<std::string, double> values_ = {
-      {"L:2/-/0:2/-/0", 0.52},    // the start, light to throw
-      {"D:1/2/0:2/-/0", 0.47},    // light entered on 2
-      {"L:1/2/0:1/1/0", 0.55},    // dark entered on 1
-      {"D:0/2,3/0:1/1/0", 0.49},  // light entered on 3 (played)
-      {"D:1/5/0:1/1/0", 0.42},    // light moved 2 to 5 (the best move)
-      {"L:0/2,3/0:1/1/0", 0.51},  // dark passed on a 0
-  };
-};
+using analysis::testing::HandValues;
 
 ReplayGame replayed(const records::GameRecord& record) {
   return ReplayGame{record, std::get<records::Replay>(records::replay(record)), std::nullopt, {}};

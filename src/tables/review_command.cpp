@@ -75,14 +75,9 @@ void print_review(std::ostream& out, const records::GameRecord& record,
 }
 
 int run_review(const ReviewOptions& options) {
-  auto text = cli::read_record_file(options.file);
-  if (text.index() == 1) {
-    std::cerr << "ur review: " << std::get<1>(text) << "\n";
-    return 1;
-  }
-  auto parsed = cli::parse_record_text(std::get<0>(text));
+  auto parsed = cli::read_records(options.file);
   if (auto* error = std::get_if<std::string>(&parsed)) {
-    std::cerr << "ur review: " << options.file << ": " << *error << "\n";
+    std::cerr << "ur review: " << *error << "\n";
     return 1;
   }
   std::ostringstream out;

@@ -157,6 +157,16 @@ ActionError PlaySession::computer_step() {
   return std::nullopt;
 }
 
+ActionError PlaySession::computer_turn(const std::function<void()>& after_each) {
+  // As the session's drive, bounded, but one step at a time so each can be shown.
+  constexpr int kMaxSteps = 10'000;
+  for (int step = 0; step < kMaxSteps && computer_to_act(); ++step) {
+    if (ActionError error = computer_step()) return error;
+    if (after_each) after_each();
+  }
+  return std::nullopt;
+}
+
 Settings PlaySession::next_settings() const {
   const auto& pending = session_->pending_settings();
   return pending ? play_settings(*pending, session_->seed()) : settings_;

@@ -96,6 +96,10 @@ class PlaySession {
   bool computer_to_act() const;
   // Performs the computer's next step: a throw, a move or a pass.
   ActionError computer_step();
+  // The computer's whole turn: computer_step until a person must act or the game ends,
+  // calling `after_each` after every step (the script prints each). The one such loop: the
+  // terminal instead paces single steps (take_step), the script runner calls this.
+  ActionError computer_turn(const std::function<void()>& after_each = {});
 
   bool started() const { return session_ != nullptr; }
   // Precondition for the accessors below: started().

@@ -45,10 +45,8 @@ inline std::string snapshot(const PlaySession& game) {
 
 // The computer plays until the person must act or the game ends.
 inline void let_the_computer_play(PlaySession& game) {
-  for (int step = 0; step < 1000 && game.computer_to_act(); ++step) {
-    const ActionError error = game.computer_step();
-    ASSERT_FALSE(error) << *error;
-  }
+  const ActionError error = game.computer_turn();
+  ASSERT_FALSE(error) << *error;
 }
 
 // Decodes `keys` as a terminal would send them and applies each to the game.

@@ -21,6 +21,7 @@ constexpr int kBoardRow = 3;
 constexpr int kLightLabelRow = kBoardRow + kBoardHeight;
 constexpr int kMarksRow = kLightLabelRow + 1;
 constexpr int kReviewRow = kMarksRow + 1;  // up to four lines
+constexpr int kPositionRow = 21;
 constexpr int kMessageRow = 22;
 constexpr int kKeysRow = 23;
 constexpr int kListColumn = kBoardWidth + 1;  // 12 columns to the right edge
@@ -57,11 +58,6 @@ std::string move_words(const Rules& rules, Side side, Roll roll, const std::opti
   return rgn + " (" + move_squares_text(rules, *move) + ")";
 }
 
-Position position_at(const ReplayGame& game, int ply) {
-  if (const records::PlayedPly* played = played_at(game, ply)) return played->after;
-  return starting_position(game.record.rules, game.record.first);
-}
-
 void draw_side_label(Canvas& canvas, int x, int y, const ReplayGame& game, const Position& position,
                      bool over, Side side) {
   canvas.put(x, y, !over && position.turn == side ? "▶" : " ", palette::kTitle);
@@ -90,6 +86,7 @@ void draw_help(Canvas& canvas, int ox, int oy) {
       "Home End     the start, the last ply",
       "PgUp PgDn    ten plies back or forward",
       "r            the review: both players' summaries and light's chance",
+      "p            play from here: on against the computer (c) or a friend (f)",
       "?            this screen",
       "q            quit",
       "",
@@ -127,7 +124,8 @@ void draw_summary(Canvas& canvas, int ox, int oy, const ReplayGame& game) {
 
 std::string keys_help(const ReplayState& state) {
   if (state.overlay != ReplayOverlay::None) return "any key returns · q quit";
-  return "←→ ply · Home End ends · PgUp PgDn ±10 · r review · ? help · q quit";
+  if (state.asking_play) return "c the computer · f a friend · Esc cancels · q quit";
+  return "←→ ply · Home End ends · PgUp PgDn ±10 · r review · p play · ? help · q quit";
 }
 
 }  // namespace
@@ -148,6 +146,20 @@ void handle_replay_key(const ReplayGame& game, ReplayState& state, const Key& ke
   state.message.clear();
   if (state.overlay != ReplayOverlay::None) {
     state.overlay = ReplayOverlay::None;
+    return;
+  }
+  if (state.asking_play) {
+    if (is_char(key, 'c') || is_char(key, 'C') || is_char(key, 'f') || is_char(key, 'F')) {
+      state.asking_play = false;
+      state.play_from =
+          is_char(key, 'c') || is_char(key, 'C') ? PlayFrom::Computer : PlayFrom::Friend;
+    } else if (key.code == KeyCode::Escape) {
+      state.asking_play = false;
+    } else {
+      state.message = describe_key(key) +
+                      " does nothing here: c the computer, f a friend, Esc "
+                      "cancels";
+    }
     return;
   }
   const int last = game.plies();
@@ -175,6 +187,14 @@ void handle_replay_key(const ReplayGame& game, ReplayState& state, const Key& ke
     case KeyCode::Char:
       if (key.character == '?') {
         state.overlay = ReplayOverlay::Help;
+        return;
+      }
+      if (key.character == 'p') {
+        if (state.ply == last && game.replay.winner) {
+          state.message = "The game is over here: choose an earlier ply to play from.";
+        } else {
+          state.asking_play = true;
+        }
         return;
       }
       if (key.character == 'r') {
@@ -282,6 +302,11 @@ BoardMarks replay_marks(const ReplayGame& game, int ply) {
   return marks;
 }
 
+Position replay_position(const ReplayGame& game, int ply) {
+  if (const records::PlayedPly* played = played_at(game, ply)) return played->after;
+  return starting_position(game.record.rules, game.record.first);
+}
+
 Canvas compose_replay(const ReplayGame& game, const ReplayState& state, int width, int height) {
   Canvas canvas(std::max(width, 1), std::max(height, 1));
   if (width < kMinWidth || height < kMinHeight) {
@@ -295,7 +320,7 @@ Canvas compose_replay(const ReplayGame& game, const ReplayState& state, int widt
     return canvas;
   }
   const int ox = (width - kMinWidth) / 2, oy = (height - kMinHeight) / 2;
-  const Position position = position_at(game, state.ply);
+  const Position position = replay_position(game, state.ply);
   const bool over = state.ply == game.plies() && game.replay.winner.has_value();
 
   canvas.put(ox, oy + kTagsRow, replay_tags_line(game), palette::kTitle);
@@ -320,12 +345,17 @@ Canvas compose_replay(const ReplayGame& game, const ReplayState& state, int widt
   int line = oy + kReviewRow;
   for (const std::string& text : replay_review_lines(game, state.ply)) {
     for (const std::string& row : wrap(text, kBoardWidth - 2)) {
-      if (line < oy + kMessageRow) canvas.put(ox + 2, line++, row);
+      if (line < oy + kPositionRow) canvas.put(ox + 2, line++, row);
     }
   }
   draw_move_list(canvas, ox + kListColumn, oy + kDarkLabelRow, game, state);
-  if (!state.message.empty())
+  // The position text, to copy or to compare (docs/notation.md).
+  canvas.put(ox + 2, oy + kPositionRow, "position " + to_text(position), palette::kHint);
+  if (!state.message.empty()) {
     canvas.put(ox + 2, oy + kMessageRow, "✗ " + state.message, palette::kError);
+  } else if (state.asking_play) {
+    canvas.put(ox + 2, oy + kMessageRow, kPlayFromQuestion, palette::kTitle);
+  }
   canvas.put(ox + 2, oy + kKeysRow, keys_help(state), palette::kHint);
 
   switch (state.overlay) {

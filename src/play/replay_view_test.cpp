@@ -96,6 +96,42 @@ TEST(Replay, OverlaysHiddenBoardAndQuit) {
   EXPECT_TRUE(state.quit);
 }
 
+TEST(Replay, PAsksWhomToPlayFromHereAndCOrFChooses) {
+  const ReplayGame game = short_game(false);
+  ReplayState state;
+  handle_replay_key(game, state, key(KeyCode::Right));
+  handle_replay_key(game, state, char_key('p'));
+  EXPECT_TRUE(state.asking_play);
+  std::string screen = compose_replay(game, state, 80, 24).text(false);
+  EXPECT_NE(screen.find(kPlayFromQuestion), std::string::npos) << screen;
+  EXPECT_NE(screen.find("c the computer · f a friend · Esc cancels"), std::string::npos);
+  handle_replay_key(game, state, key(KeyCode::Right));  // only c, f or Esc answer
+  EXPECT_EQ(state.ply, 1);
+  EXPECT_TRUE(state.asking_play);
+  EXPECT_EQ(state.message, "That arrow does nothing here: c the computer, f a friend, Esc cancels");
+  handle_replay_key(game, state, key(KeyCode::Escape));
+  EXPECT_FALSE(state.asking_play);
+  EXPECT_EQ(state.play_from, PlayFrom::None);
+  handle_replay_key(game, state, char_key('p'));
+  handle_replay_key(game, state, char_key('c'));
+  EXPECT_EQ(state.play_from, PlayFrom::Computer);
+  EXPECT_FALSE(state.asking_play);
+  state.play_from = PlayFrom::None;
+  handle_replay_key(game, state, char_key('p'));
+  handle_replay_key(game, state, char_key('f'));
+  EXPECT_EQ(state.play_from, PlayFrom::Friend);
+}
+
+TEST(Replay, TheScreenShowsThePositionTextOfThePly) {
+  const ReplayGame game = short_game(false);
+  ReplayState state;
+  go_to_ply(game, state, 2);
+  const std::string screen = compose_replay(game, state, 80, 24).text(false);
+  EXPECT_NE(screen.find("position " + to_text(replay_position(game, 2))), std::string::npos)
+      << screen;
+  EXPECT_EQ(replay_position(game, 2), game.replay.plies[1].after);
+}
+
 TEST(Replay, TheMoveListScrollsWithTheCurrentPly) {
   const ReplayGame game = long_game();
   ReplayState state;

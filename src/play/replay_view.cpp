@@ -124,7 +124,8 @@ void draw_summary(Canvas& canvas, int ox, int oy, const ReplayGame& game) {
 
 std::string keys_help(const ReplayState& state) {
   if (state.overlay != ReplayOverlay::None) return "any key returns · q quit";
-  if (state.asking_play) return "c the computer · f a friend · Esc cancels · q quit";
+  // The question stands where the keys do: the move list reaches the message row.
+  if (state.asking_play) return kPlayFromQuestion;
   return "←→ ply · Home End ends · PgUp PgDn ±10 · r review · p play · ? help · q quit";
 }
 
@@ -156,9 +157,7 @@ void handle_replay_key(const ReplayGame& game, ReplayState& state, const Key& ke
     } else if (key.code == KeyCode::Escape) {
       state.asking_play = false;
     } else {
-      state.message = describe_key(key) +
-                      " does nothing here: c the computer, f a friend, Esc "
-                      "cancels";
+      state.message = describe_key(key) + " does nothing here: press c, f or Esc";
     }
     return;
   }
@@ -351,12 +350,10 @@ Canvas compose_replay(const ReplayGame& game, const ReplayState& state, int widt
   draw_move_list(canvas, ox + kListColumn, oy + kDarkLabelRow, game, state);
   // The position text, to copy or to compare (docs/notation.md).
   canvas.put(ox + 2, oy + kPositionRow, "position " + to_text(position), palette::kHint);
-  if (!state.message.empty()) {
+  if (!state.message.empty())
     canvas.put(ox + 2, oy + kMessageRow, "✗ " + state.message, palette::kError);
-  } else if (state.asking_play) {
-    canvas.put(ox + 2, oy + kMessageRow, kPlayFromQuestion, palette::kTitle);
-  }
-  canvas.put(ox + 2, oy + kKeysRow, keys_help(state), palette::kHint);
+  canvas.put(ox + 2, oy + kKeysRow, keys_help(state),
+             state.asking_play ? palette::kTitle : palette::kHint);
 
   switch (state.overlay) {
     case ReplayOverlay::None:

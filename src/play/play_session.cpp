@@ -5,7 +5,6 @@
 
 #include "core/explain.h"
 #include "core/notation.h"
-#include "play/continue_from_interim.h"
 
 namespace ur::play {
 

@@ -2,14 +2,12 @@
 
 #include <gtest/gtest.h>
 
-#include "play/play_test_support.h"
-#include "records/rgn.h"
-
 #include <algorithm>
 #include <utility>
 #include <vector>
 
-#include "play/continue_from_interim.h"
+#include "play/play_test_support.h"
+#include "records/rgn.h"
 
 namespace ur::play {
 namespace {

@@ -133,6 +133,20 @@ TEST(Replay, TheScreenShowsThePositionTextOfThePly) {
   EXPECT_EQ(replay_position(game, 2), game.replay.plies[1].after);
 }
 
+TEST(Replay, AGameThatBeganMidWayStartsAtItsPositionTag) {
+  records::GameRecord record;
+  record.rules = finkel_rules(2);
+  const Position start = std::get<Position>(parse_text("D:1/4/0:2/-/0", record.rules));
+  record.tags = {{std::string(records::kPositionTag), to_text(start)}};
+  record.first = Side::Dark;
+  record.plies = {{Side::Dark, 0, std::nullopt}};
+  const ReplayGame game = replayed(record);
+  EXPECT_EQ(replay_position(game, 0), start);
+  ReplayState state;
+  const std::string screen = compose_replay(game, state, 80, 24).text(false);
+  EXPECT_NE(screen.find("position " + to_text(start)), std::string::npos) << screen;
+}
+
 TEST(Replay, TheMoveListScrollsWithTheCurrentPly) {
   const ReplayGame game = long_game();
   ReplayState state;

@@ -123,6 +123,21 @@ TEST(Replay, PAsksWhomToPlayFromHereAndCOrFChooses) {
   EXPECT_EQ(state.play_from, PlayFrom::Friend);
 }
 
+TEST(Replay, PRefusesTheEndOfAFinishedGame) {
+  records::GameRecord record = short_game(false).record;
+  record.resigned = Side::Dark;
+  const ReplayGame game = replayed(record);
+  ASSERT_EQ(game.replay.winner, Side::Light);
+  ReplayState state;
+  go_to_ply(game, state, game.plies());
+  handle_replay_key(game, state, char_key('p'));
+  EXPECT_FALSE(state.asking_play);
+  EXPECT_EQ(state.message, "The game is over here: choose an earlier ply to play from.");
+  handle_replay_key(game, state, key(KeyCode::Left));
+  handle_replay_key(game, state, char_key('p'));
+  EXPECT_TRUE(state.asking_play) << "one ply earlier the game goes on";
+}
+
 TEST(Replay, TheScreenShowsThePositionTextOfThePly) {
   const ReplayGame game = short_game(false);
   ReplayState state;

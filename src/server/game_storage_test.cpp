@@ -17,14 +17,6 @@ using session::Session;
 
 constexpr session::Time kNow = 1'764'547'200'000;
 
-class LastMoveAgents final : public session::AgentSource {
- public:
-  std::variant<std::unique_ptr<Agent>, AgentSpecError> make(Side, std::string_view,
-                                                            std::uint64_t) override {
-    return std::make_unique<testing::LastMoveAgent>();
-  }
-};
-
 void expect_same(const WebGame& a, const WebGame& b) {
   EXPECT_EQ(a.id, b.id);
   EXPECT_EQ(a.version, b.version);
@@ -38,7 +30,7 @@ TEST(GameStorage, TheStoredFormRoundTripsAtEveryStepOfAGame) {
   session::Settings settings =
       merge_web_settings(default_web_settings(), {{"starts", "higher"}, {"pieces", 3}});
   WebGame game{"g-0000000000000005", 0, Session::start(settings, 5, kNow)};
-  LastMoveAgents agents;
+  testing::LastMoveAgents agents;
   for (int step = 0; step < 2000 && game.session.phase() != Phase::Over; ++step) {
     const json stored = json::parse(stored_json(game).dump());
     EXPECT_EQ(stored["format"], 2);

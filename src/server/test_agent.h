@@ -11,6 +11,7 @@
 
 #include "core/movegen.h"
 #include "server/hub.h"
+#include "session/session.h"
 
 namespace ur::server::testing {
 
@@ -22,6 +23,15 @@ class LastMoveAgent : public Agent {
     return {moves[moves.size() - 1], std::nullopt};
   }
   std::string name() const override { return "last"; }
+};
+
+// The session's agent source with LastMoveAgent in every computer seat.
+class LastMoveAgents final : public session::AgentSource {
+ public:
+  std::variant<std::unique_ptr<Agent>, AgentSpecError> make(Side, std::string_view,
+                                                            std::uint64_t) override {
+    return std::make_unique<LastMoveAgent>();
+  }
 };
 
 // A "perfect" stand-in that, like the real one without a solved table, cannot play.

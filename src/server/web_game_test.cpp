@@ -67,14 +67,6 @@ void expect_refused(WebGame& game, const std::string& code, Action action,
   EXPECT_EQ(game.session.history(), before);
 }
 
-class LastMoveAgents final : public session::AgentSource {
- public:
-  std::variant<std::unique_ptr<Agent>, AgentSpecError> make(Side, std::string_view,
-                                                            std::uint64_t) override {
-    return std::make_unique<testing::LastMoveAgent>();
-  }
-};
-
 TEST(WebGame, FriendGamePlaysToTheEndAndCountsTheWin) {
   WebGame game = new_game(friend_settings());
   int actions = 0;
@@ -123,7 +115,7 @@ TEST(WebGame, TheComputerPlaysThroughTheSessionUntilThePersonMustAct) {
   WebGame game = new_game(web_settings({{"seat", "dark"}}));  // the computer opens game 1
   ASSERT_TRUE(game.session.computer_to_act());
   expect_refused(game, "not_your_turn", Action::Throw);
-  LastMoveAgents agents;
+  testing::LastMoveAgents agents;
   const std::size_t first = game.session.history().size();
   ASSERT_TRUE(game.session.drive(agents, kNow).accepted());
   EXPECT_EQ(game.session.to_move(), Side::Dark);
@@ -218,7 +210,7 @@ TEST(WebGame, TakeBackIsASettingOnAgainstTheComputerAndOffBetweenFriends) {
 
 // Take-back against the computer: back to the person's last decision, with the same throw.
 TEST(WebGame, TakeBackReturnsToTheLastDecisionWithTheSameThrow) {
-  LastMoveAgents agents;
+  testing::LastMoveAgents agents;
   for (std::uint64_t seed = 1; seed < 200; ++seed) {
     WebGame game = new_game(default_web_settings(), seed);
     for (int i = 0; i < 400 && game.session.phase() != Phase::Over; ++i) {

@@ -109,6 +109,17 @@ std::vector<std::size_t> largest(const std::vector<ThrowReview>& throws, double 
 
 }  // namespace
 
+std::vector<MoveValue> rank_moves(const Rules& rules, const Position& position, Roll roll,
+                                  PositionValues& values) {
+  std::vector<MoveValue> moves;
+  for (const Move& move : legal_moves(rules, position, roll)) {
+    moves.push_back({move, value_after(values, rules, position, move)});
+  }
+  std::stable_sort(moves.begin(), moves.end(),
+                   [](const MoveValue& a, const MoveValue& b) { return a.win > b.win; });
+  return moves;
+}
+
 Review review(const records::GameRecord& record, const records::Replay& replay,
               PositionValues& values) {
   const Rules& rules = record.rules;
@@ -116,7 +127,7 @@ Review review(const records::GameRecord& record, const records::Replay& replay,
   result.exact = values.exact();
   result.source = values.source();
   result.winner = replay.winner;
-  Position position = starting_position(rules, record.first);
+  Position position = replay.start;
   const double mover_start = values.before_throw(rules, position);
   const double light_start = position.turn == Side::Light ? mover_start : 1.0 - mover_start;
   std::array<double, 2> losses{};
@@ -134,11 +145,7 @@ Review review(const records::GameRecord& record, const records::Replay& replay,
     if (legal.empty()) {
       entry.win_best = entry.win_played = 1.0 - values.before_throw(rules, pass_turn(position));
     } else {
-      for (const Move& move : legal) {
-        entry.moves.push_back({move, value_after(values, rules, position, move)});
-      }
-      std::stable_sort(entry.moves.begin(), entry.moves.end(),
-                       [](const MoveValue& a, const MoveValue& b) { return a.win > b.win; });
+      entry.moves = rank_moves(rules, position, entry.roll, values);
       entry.win_best = entry.moves.front().win;
       for (const MoveValue& option : entry.moves) {
         if (entry.move && option.move.from == entry.move->from) entry.win_played = option.win;

@@ -97,6 +97,12 @@ struct Review {
 Review review(const records::GameRecord& record, const records::Replay& replay,
               PositionValues& values);
 
+// Live hints and the review's move list: every legal move for `roll` with the mover's
+// chance after it, best first (ties keep move order). Empty when the roll has no move.
+// Precondition: the game is not over.
+std::vector<MoveValue> rank_moves(const Rules& rules, const Position& position, Roll roll,
+                                  PositionValues& values);
+
 // Accuracy of a mean loss per unforced move: lichess's accuracy curve on ten times the loss
 // in pp, clamped to 0..100.
 double accuracy_of(double mean_loss);

@@ -303,12 +303,7 @@ BoardMarks replay_marks(const ReplayGame& game, int ply) {
 
 Position replay_position(const ReplayGame& game, int ply) {
   if (const records::PlayedPly* played = played_at(game, ply)) return played->after;
-  // A game that began mid-way names its start in the Position tag (replay checked it).
-  if (const std::string* text = game.record.tag(records::kPositionTag)) {
-    auto parsed = parse_text(*text, game.record.rules);
-    if (const auto* start = std::get_if<Position>(&parsed)) return *start;
-  }
-  return starting_position(game.record.rules, game.record.first);
+  return game.replay.start;  // the opening, or a Position tag's start
 }
 
 Canvas compose_replay(const ReplayGame& game, const ReplayState& state, int width, int height) {

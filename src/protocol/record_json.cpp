@@ -104,7 +104,10 @@ records::GameRecord record_from_json(const json& value) {
     records::Ply read;
     read.side = side_from(require_member(ply, "side", "\"light\" or \"dark\""), where + ".side");
     read.roll = require_integer(ply, "roll", 0, record.rules.max_roll());
-    if (i == 0) before = starting_position(record.rules, read.side);
+    if (i == 0) {
+      record.first = read.side;
+      before = records::start_position(record);
+    }
     const json& move = require_member(ply, "move", "{\"from\":f,\"to\":t} or null (a pass)");
     if (move.is_null()) {
       if (before && legal_moves(record.rules, *before, read.roll).empty()) {

@@ -51,6 +51,16 @@ std::string move_text(const Rules& rules, Side side, const Move& move) {
 
 }  // namespace
 
+namespace {}  // namespace
+
+std::optional<Position> start_position(const GameRecord& record) {
+  const std::string* text = record.tag(kPositionTag);
+  if (text == nullptr) return starting_position(record.rules, record.first);
+  auto parsed = parse_text(*text, record.rules);
+  if (std::holds_alternative<ur::ParseError>(parsed)) return std::nullopt;
+  return std::get<Position>(parsed);
+}
+
 namespace {
 
 // The game's first event: the opening position, or the one its Position tag names.
@@ -78,7 +88,8 @@ std::variant<Replay, ReplayError> replay(const GameRecord& record) {
   if (auto* error = std::get_if<std::string>(&start)) {
     return ReplayError{0, "the Position tag cannot start a game: " + *error};
   }
-  Replay result{{}, std::nullopt, std::get<Session>(std::move(start))};
+  Replay result{{}, std::nullopt, std::get<Session>(std::move(start)), Position{}};
+  result.start = result.session.position();
   Session& game = result.session;
   const std::vector<int> turns = turn_numbers(record.plies);
   for (std::size_t i = 0; i < record.plies.size(); ++i) {

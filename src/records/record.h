@@ -51,6 +51,7 @@ struct Replay {
   std::vector<PlayedPly> plies;
   std::optional<Side> winner;
   session::Session session;  // the session after the last ply
+  Position start;            // the position before the first ply
 };
 
 struct ReplayError {
@@ -61,6 +62,10 @@ struct ReplayError {
 // The tag that names a record's start position (position text, docs/notation.md) when the
 // game did not begin at the opening position. ur writes it only for such games.
 inline constexpr std::string_view kPositionTag = "Position";
+
+// The position `record`'s game begins in: its Position tag's, else the opening with
+// `record.first` to throw. Nothing when the Position tag is not a position of its rules.
+std::optional<Position> start_position(const GameRecord& record);
 
 // Replays `record` from the starting position (or its Position tag's). On an illegal ply the error
 // names the turn, the side, the roll and why ("turn 12: dark cannot play C2B1 with a throw of 3:

@@ -1,29 +1,17 @@
 // The web game: draws the server's game state, animates its events, and turns presses into
 // intents. The server is the referee (docs/web-api.md); the page only explains and shows.
-// sync.js keeps the page in step with the server, narration.js words what happens, dialogs.js
-// holds the dialogs and log-panel.js the log; this file draws the game and wires the rest.
+// sync.js keeps the page in step with the server, events.js plays its events out on the board,
+// narration.js words what happens, dialogs.js holds the dialogs and log-panel.js the log; this
+// file draws the game and wires the rest.
 
 import { Board } from './board.js';
 import { Dialogs, STORAGE_PREFS } from './dialogs.js';
-import { DiceTray, marksForRoll } from './dice.js';
-import {
-  announce,
-  isFriendGame,
-  isHuman,
-  moveSentence,
-  narrate,
-  newGameSentence,
-  openingSentence,
-  passSentence,
-  pressRefusal,
-  promptFor,
-  sideToMove,
-  throwBlockedReason,
-  throwSentence,
-} from './narration.js';
-import { drawRouteDiagram } from './route-diagram.js';
+import { DiceTray } from './dice.js';
+import { EventPlayer } from './events.js';
 import { LogPanel } from './log-panel.js';
-import { HOME, SIDE_NAME, applyMove, canApply, cellOf, describeCell, otherSide, pieceAt } from './rules.js';
+import { announce, isFriendGame, isHuman, pressRefusal, promptFor, sideToMove, throwBlockedReason } from './narration.js';
+import { drawRouteDiagram } from './route-diagram.js';
+import { HOME, SIDE_NAME, cellOf, describeCell, pieceAt } from './rules.js';
 import { Replay } from './replay.js';
 import { setSoundEnabled, sounds } from './sound.js';
 import { Sync, createState, loadJson } from './sync.js';
@@ -32,16 +20,6 @@ import { ThrowHint } from './throw-hint.js';
 const $ = (id) => document.getElementById(id);
 
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
-
-// Durations in milliseconds for the chosen speed of play ("normal", "fast" or "off"). With
-// reduced motion nothing moves, but the turn still plays step by step, briefly.
-function timing() {
-  const speed = state.prefs.speed;
-  if (speed === 'off') return { dice: 0, hop: 0, capture: 0, step: 0, label: 900 };
-  if (reducedMotion.matches) return { dice: 0, hop: 0, capture: 0, step: speed === 'fast' ? 60 : 120, label: 900 };
-  if (speed === 'fast') return { dice: 200, hop: 50, capture: 160, step: 160, label: 900 };
-  return { dice: 480, hop: 120, capture: 380, step: 420, label: 1300 };
-}
 
 const SPEEDS = ['normal', 'fast', 'off'];
 
@@ -54,17 +32,14 @@ let dialogs;
 let replay;
 let hint;
 let logPanel;
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
+let player;
 
 // ---------------------------------------------------------------------------------------------
-// Animating the server's events
+// Updates from the server
 
 // The sync's view of the page: what it calls to draw, animate and report.
 const view = {
-  playEvents,
+  playEvents: (events, game) => player.play(events, game),
   render,
   settled() {
     if (state.game && !state.notice) announce(prompt(state.game));
@@ -92,95 +67,6 @@ const view = {
   offerTableBuild: (...args) => dialogs.offerTableBuild(...args),
   fillSettingsForm: (settings) => dialogs.fillSettingsForm(settings),
 };
-
-async function playEvents(events, finalGame) {
-  const t = timing();
-  // The sentence of a throw, while the same side's automatic move or pass that follows it in
-  // this update is told: both stay on the message line, in order.
-  let thrown = null;
-  for (const event of events) {
-    const after = thrown && thrown.side === event.side ? `${thrown.text} ` : '';
-    thrown = null;
-    switch (event.type) {
-      case 'new_game': {
-        const pieces = finalGame.rules.pieces;
-        const fresh = { start: pieces, home: 0, board: [] };
-        state.shown = {
-          turn: event.starting_side ?? 'light',
-          light: { ...fresh, board: [] },
-          dark: { ...fresh, board: [] },
-        };
-        state.shownDice = null;
-        state.lastMove = null;
-        state.extraThrowFor = null;
-        dialogs.closeGameOver();
-        board.clearFlashes();
-        announce(newGameSentence(event, events.some((e) => e.type === 'opening')));
-        renderBoardOnly(finalGame);
-        break;
-      }
-      case 'opening': {
-        narrate(openingSentence(event));
-        await dice.roll(marksForRoll(Math.max(event.light, event.dark)), t.dice);
-        await sleep(t.step);
-        break;
-      }
-      case 'throw': {
-        const marks = event.dice ?? marksForRoll(event.roll);
-        state.extraThrowFor = null;
-        playSound('dice');
-        showTurnMarker(event.side);
-        await dice.roll(marks, t.dice);
-        state.shownDice = marks;
-        const text = throwSentence(finalGame, event);
-        narrate(text);
-        thrown = { side: event.side, text };
-        if (!isHuman(finalGame, event.side)) await sleep(t.step);
-        break;
-      }
-      case 'move':
-        await playMove(event, finalGame, t, after);
-        break;
-      case 'pass': {
-        playSound('pass');
-        narrate(after + passSentence(finalGame, event));
-        await sleep(t.step);
-        break;
-      }
-      default:
-        break;
-    }
-  }
-}
-
-async function playMove(event, finalGame, t, before = '') {
-  const { side, from, to } = event;
-  if (!canApply(state.shown, side, from)) return; // already on screen (e.g. a repeated update)
-  const victim = otherSide(side);
-  const captured = event.capture ?? (to < HOME && state.shown[victim].board.includes(to));
-  narrate(`${before}${moveSentence(finalGame, event, captured)}.`);
-  board.clearFlashes();
-  await board.animateMove(side, from, to, t.hop);
-  state.shown = applyMove(state.shown, side, from, to);
-  state.lastMove = { side, from, to };
-  renderBoardOnly(finalGame);
-  const cell = cellOf(side, to);
-  if (captured) {
-    playSound('capture');
-    board.flashLabel(cell.row, cell.col, 'Captured!', 'capture', t.label + 400);
-    await board.animateCapture(victim, to, t.capture);
-  } else if (to >= HOME) {
-    playSound('home');
-  } else {
-    playSound('move');
-  }
-  if (event.extra_throw) {
-    playSound('rosette');
-    board.flashLabel(cell.row, cell.col, 'Throw again!', 'rosette', t.label);
-    state.extraThrowFor = side;
-  }
-  await sleep(isHuman(finalGame, side) ? t.step / 3 : t.step);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Rendering
@@ -422,6 +308,12 @@ function init() {
   dialogs = new Dialogs(state, sync, { setNotice, playSound, newGame: onNewGame });
   replay = new Replay({ onOpen: () => showGameScreen(false), onClose: () => showGameScreen(true) });
   dice = new DiceTray($('dice'), $('roll-count'));
+  player = new EventPlayer(state, board, dice, {
+    renderBoardOnly,
+    showTurnMarker,
+    playSound,
+    closeGameOver: () => dialogs.closeGameOver(),
+  });
   drawRouteDiagram($('route-diagram'));
   $('throw-button').addEventListener('click', onThrow);
   $('pass-button').addEventListener('click', onPass);

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/explain.h"
+#include "core/notation.h"
 #include "records/rgn.h"
 
 namespace ur::records {
@@ -50,12 +51,33 @@ std::string move_text(const Rules& rules, Side side, const Move& move) {
 
 }  // namespace
 
+namespace {
+
+// The game's first event: the opening position, or the one its Position tag names.
+std::variant<session::GameStarted, std::string> game_start_of(const GameRecord& record) {
+  const std::string* text = record.tag(kPositionTag);
+  if (text == nullptr) return session::GameStarted{1, record.first, std::nullopt};
+  auto parsed = parse_text(*text, record.rules);
+  if (auto* error = std::get_if<ur::ParseError>(&parsed)) {
+    return "the Position tag is not a position: " + error->message;
+  }
+  const Position from = std::get<Position>(parsed);
+  return session::GameStarted{1, from.turn, from};
+}
+
+}  // namespace
+
 std::variant<Replay, ReplayError> replay(const GameRecord& record) {
   session::Settings settings = session::between_friends();
   settings.rules = record.rules;
   if (auto error = session::validate(settings)) return ReplayError{0, *error};
-  auto start = Session::from_history({Event{0, session::SeriesStarted{settings, 0}},
-                                      Event{0, session::GameStarted{1, record.first}}});
+  auto first = game_start_of(record);
+  if (auto* error = std::get_if<std::string>(&first)) return ReplayError{0, *error};
+  auto start = Session::from_history({Event{0, session::SeriesStarted{settings, 0, {}, 0}},
+                                      Event{0, std::get<session::GameStarted>(std::move(first))}});
+  if (auto* error = std::get_if<std::string>(&start)) {
+    return ReplayError{0, "the Position tag cannot start a game: " + *error};
+  }
   Replay result{{}, std::nullopt, std::get<Session>(std::move(start))};
   Session& game = result.session;
   const std::vector<int> turns = turn_numbers(record.plies);
@@ -199,6 +221,7 @@ GameRecord record_of_game(const Session& session, std::size_t game_start, std::v
 
   record.tags = std::move(tags);
   add_tag(record.tags, "Rules", "Finkel");
+  if (started.from) add_tag(record.tags, std::string(kPositionTag), to_text(*started.from));
   if (settings.rules.pieces != 7) {
     add_tag(record.tags, "Pieces", std::to_string(settings.rules.pieces));
   }
@@ -234,6 +257,41 @@ std::vector<GameRecord> records_of_series(const Session& session) {
   std::vector<GameRecord> records;
   for (std::size_t start : starts) records.push_back(record_of_game(session, start));
   return records;
+}
+
+std::variant<Session, std::string> continue_from(const GameRecord& record, std::size_t plies,
+                                                 const session::Settings& settings,
+                                                 std::uint64_t seed, session::Time now) {
+  if (!(settings.rules == record.rules)) {
+    return std::string("the settings' rules are not the record's");
+  }
+  if (auto error = session::validate(settings)) return *error;
+  if (plies > record.plies.size()) {
+    return "the record has " + std::to_string(record.plies.size()) + " plies, not " +
+           std::to_string(plies);
+  }
+  auto replayed = replay(record);
+  if (auto* error = std::get_if<ReplayError>(&replayed)) return error->message;
+  auto first = game_start_of(record);
+  Events history{{now, session::SeriesStarted{settings, seed, {}, 0}},
+                 {now, std::get<session::GameStarted>(std::move(first))}};
+  for (std::size_t i = 0; i < plies; ++i) {
+    const Ply& ply = record.plies[i];
+    const session::Dice dice = session::dice_showing(record.rules, ply.roll);
+    history.push_back({now, session::Thrown{ply.side, dice, ply.roll}});
+    if (ply.move) {
+      history.push_back({now, session::Moved{ply.side, ply.roll, *ply.move, false}});
+    } else {
+      history.push_back({now, session::Passed{ply.side, ply.roll, false}});
+    }
+  }
+  const auto& played = std::get<Replay>(replayed).plies;
+  if (plies > 0 && is_game_over(record.rules, played[plies - 1].after)) {
+    return "the game is over after ply " + std::to_string(plies) + "; choose an earlier ply";
+  }
+  auto session = Session::from_history(std::move(history));
+  if (auto* error = std::get_if<std::string>(&session)) return *error;
+  return std::get<Session>(std::move(session));
 }
 
 }  // namespace ur::records

@@ -58,8 +58,13 @@ struct ReplayError {
   std::string message;
 };
 
-// Replays `record` from the starting position. On an illegal ply the error names the turn,
-// the side, the roll and why ("turn 12: dark cannot play C2B1 with a throw of 3: ...").
+// The tag that names a record's start position (position text, docs/notation.md) when the
+// game did not begin at the opening position. ur writes it only for such games.
+inline constexpr std::string_view kPositionTag = "Position";
+
+// Replays `record` from the starting position (or its Position tag's). On an illegal ply the error
+// names the turn, the side, the roll and why ("turn 12: dark cannot play C2B1 with a throw of 3:
+// ...").
 std::variant<Replay, ReplayError> replay(const GameRecord& record);
 
 // The RGN turn number of each ply: light's plies carry the number of light's current turn,
@@ -75,6 +80,15 @@ GameRecord record_of_game(const session::Session& session, std::size_t game_star
 
 // Every game of the session, in order.
 std::vector<GameRecord> records_of_series(const session::Session& session);
+
+// A new series whose first game is `record`'s game after its first `plies` plies (their
+// rolls and moves), played on under `settings` (whose rules must be the record's) with
+// dice keyed by `seed` from then on. A sentence says why when `plies` is past the record's
+// end or the game is over by then.
+std::variant<session::Session, std::string> continue_from(const GameRecord& record,
+                                                          std::size_t plies,
+                                                          const session::Settings& settings,
+                                                          std::uint64_t seed, session::Time now);
 
 // "2026-12-01T10:00:00Z" for milliseconds since the Unix epoch (UTC).
 std::string utc_text(session::Time time);

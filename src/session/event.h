@@ -3,6 +3,7 @@
 // the history, replay is folding it, and storage keeps it.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <variant>
@@ -18,9 +19,13 @@ namespace ur::session {
 using Time = std::int64_t;
 
 // The first event of every history: what the series is played under, and its dice seed.
+// A series carried over from an older store (or another program) starts with the games
+// already won and the dice already thrown there, so its tally and dice continue unchanged.
 struct SeriesStarted {
   Settings settings;
   std::uint64_t seed = 0;
+  std::array<int, 2> tally_before{};  // games won before this history, by side
+  std::uint64_t throws_before = 0;    // throws made before this history
   friend bool operator==(const SeriesStarted&, const SeriesStarted&) = default;
 };
 
@@ -32,9 +37,12 @@ struct OpeningRound {
 };
 
 // A game begins: `first` throws first. Follows any opening rounds that chose `first`.
+// `from`, when set, is the position the game starts in instead of the opening one (a game
+// carried over mid-way from an older store); its side to move is `first`.
 struct GameStarted {
   int number = 1;
   Side first = Side::Light;
+  std::optional<Position> from;
   friend bool operator==(const GameStarted&, const GameStarted&) = default;
 };
 

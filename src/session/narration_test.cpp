@@ -47,8 +47,8 @@ TEST(Narration, BearingOffAndTheOnlyMove) {
 TEST(Narration, PassesAndGameStarts) {
   EXPECT_EQ(say(Passed{Side::Light, 0, false}, kYou), "You pass on a throw of 0.");
   EXPECT_EQ(say(Passed{Side::Dark, 3, false}), "Bitumen cannot move with a 3 and passes.");
-  EXPECT_EQ(say(GameStarted{2, Side::Light}, kYou), "Game 2: you start.");
-  EXPECT_EQ(say(GameStarted{1, Side::Dark}), "Game 1: Bitumen starts.");
+  EXPECT_EQ(say(GameStarted{2, Side::Light, std::nullopt}, kYou), "Game 2: you start.");
+  EXPECT_EQ(say(GameStarted{1, Side::Dark, std::nullopt}), "Game 1: Bitumen starts.");
 }
 
 TEST(Narration, OpeningRoundsEndsAndTakeBacks) {

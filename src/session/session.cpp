@@ -93,9 +93,9 @@ Session Session::start(const Settings& settings, std::uint64_t seed, Time now,
                        std::optional<Side> first) {
   Session session;
   Events ignored;
-  session.record({now, SeriesStarted{settings, seed}}, ignored);
+  session.record({now, SeriesStarted{settings, seed, {}, 0}}, ignored);
   if (first) {
-    session.record({now, GameStarted{1, *first}}, ignored);
+    session.record({now, GameStarted{1, *first, std::nullopt}}, ignored);
   } else {
     session.begin_game(1, settings, now, ignored);
   }
@@ -130,9 +130,12 @@ std::optional<std::string> Session::fold(std::size_t index) {
           [&](const SeriesStarted& e) -> std::optional<std::string> {
             if (index != 0) return "the series can start only once";
             if (auto error = validate(e.settings)) return *error;
+            if (e.tally_before[0] < 0 || e.tally_before[1] < 0) return "a negative tally";
             s = State{};
             s.settings = e.settings;
             s.seed = e.seed;
+            s.tally = e.tally_before;
+            s.throws = e.throws_before;
             return std::nullopt;
           },
           [&](const OpeningRound&) -> std::optional<std::string> {
@@ -142,9 +145,16 @@ std::optional<std::string> Session::fold(std::size_t index) {
           },
           [&](const GameStarted& e) -> std::optional<std::string> {
             if (index == 0) return "a game before the series started";
-            if (e.number != s.game_number && e.number != s.game_number + 1) {
+            // The first game may carry any number: a series carried over goes on counting.
+            const bool first_game = s.game_number == 0 && e.number >= 1;
+            if (!first_game && e.number != s.game_number && e.number != s.game_number + 1) {
               return "game " + std::to_string(e.number) + " cannot follow game " +
                      std::to_string(s.game_number);
+            }
+            if (e.from) {
+              if (auto error = validate(s.settings.rules, *e.from)) return "start: " + *error;
+              if (e.from->turn != e.first) return "a start whose side to move is not the first";
+              if (is_game_over(s.settings.rules, *e.from)) return "a start that is already won";
             }
             if (e.number != s.game_number && s.next_settings) {
               s.settings = *s.next_settings;
@@ -152,7 +162,7 @@ std::optional<std::string> Session::fold(std::size_t index) {
             }
             s.game_number = e.number;
             s.starter = e.first;
-            s.position = starting_position(s.settings.rules, e.first);
+            s.position = e.from.value_or(starting_position(s.settings.rules, e.first));
             s.phase = Phase::Throw;
             s.pending.reset();
             s.winner.reset();
@@ -268,7 +278,7 @@ void Session::begin_game(int number, const Settings& settings, Time now, Events&
       }
     }
   }
-  record({now, GameStarted{number, first}}, out);
+  record({now, GameStarted{number, first, std::nullopt}}, out);
 }
 
 void Session::end_if_won(Time now, Events& out) {

@@ -362,6 +362,41 @@ TEST(SessionHistory, ABrokenHistoryIsRefusedWithTheEventIndex) {
   EXPECT_TRUE(std::holds_alternative<std::string>(Session::from_history({})));
 }
 
+TEST(SessionHistory, ACarriedOverSeriesKeepsItsTallyDiceAndPosition) {
+  const Settings settings = against_computer("medium");
+  Position from = starting_position(settings.rules, Side::Dark);
+  from.start[index_of(Side::Dark)] = 6;
+  from.board[index_of(Side::Dark)] |= SquareMask{1} << 4;
+  auto result = Session::from_history(
+      {{kNow, SeriesStarted{settings, 42, {2, 1}, 5}}, {kNow, GameStarted{4, Side::Dark, from}}});
+  ASSERT_TRUE(std::holds_alternative<Session>(result)) << std::get<std::string>(result);
+  Session session = std::get<Session>(std::move(result));
+  EXPECT_EQ(session.position(), from);
+  EXPECT_EQ(session.tally(), (std::array<int, 2>{2, 1}));
+  EXPECT_EQ(session.game_number(), 4);
+  EXPECT_EQ(session.throws(), 5u);
+  ASSERT_TRUE(session.drive(standard_agents(), kNow).accepted());
+  // Dark's throw was the series' sixth: the counter went on from the carried throws.
+  EXPECT_EQ(std::get<Thrown>(session.history()[2].body).dice,
+            dice_for_throw(settings.rules, 42, 5));
+}
+
+TEST(SessionHistory, AStartPositionMustBeValidUnwonAndMatchTheOpener) {
+  const Settings settings = between_friends();
+  Position won = starting_position(settings.rules, Side::Light);
+  won.start[0] = 0;
+  won.home[0] = 7;
+  Position bad = starting_position(settings.rules, Side::Light);
+  bad.start[0] = 9;
+  for (const auto& [from, first] :
+       {std::pair{won, Side::Light}, std::pair{bad, Side::Light},
+        std::pair{starting_position(settings.rules, Side::Dark), Side::Light}}) {
+    auto result = Session::from_history(
+        {{kNow, SeriesStarted{settings, 1, {}, 0}}, {kNow, GameStarted{1, first, from}}});
+    EXPECT_TRUE(std::holds_alternative<std::string>(result));
+  }
+}
+
 // Property: any sequence of choices gives a history whose fold is the same session.
 RC_GTEST_PROP(SessionProperties, HistoryFoldRebuildsTheSession, ()) {
   const auto seed = *rc::gen::arbitrary<std::uint64_t>();

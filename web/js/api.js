@@ -61,6 +61,8 @@ export const api = {
     requestJson('POST', 'api/tables/build', { pieces, bear_off: bearOff }),
   tableBuildState: () => requestJson('GET', 'api/tables/build'),
   cancelTableBuild: () => requestJson('DELETE', 'api/tables/build'),
+  // The record of a game's series: {file_name, rgn, records}.
+  record: (id) => requestJson('GET', `api/games/${encodeURIComponent(id)}/record`),
   // Records: every game of a record file's text as JSON records, and the review of one.
   readRecords: (text) => requestJson('POST', 'api/records', { text }),
   review: (record) => requestJson('POST', 'api/review', { record }),

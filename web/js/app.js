@@ -319,7 +319,7 @@ function init() {
   $('pass-button').addEventListener('click', onPass);
   document.addEventListener('keydown', onKeyDown);
   hint = new ThrowHint();
-  logPanel = new LogPanel();
+  logPanel = new LogPanel(() => state.game);
   reducedMotion.addEventListener?.('change', () => render());
   sync.resume();
 }

@@ -155,6 +155,13 @@ function renderControls(game) {
   const side = sideToMove(game);
   throwButton.textContent =
     isFriendGame(game) && game.phase === 'throw' ? `Throw the dice (${SIDE_NAME[side]})` : 'Throw the dice';
+  // Take back: only when the server says a person's seat may (never in a friend game).
+  const takeBack = $('take-back-button');
+  takeBack.hidden = !game.can_take_back;
+  takeBack.disabled = !game.can_take_back || showing() || state.inFlight > 0;
+  const resign = $('resign-button');
+  resign.hidden = game.phase === 'game_over';
+  resign.disabled = showing() || state.inFlight > 0;
   if (!dice.rolling) dice.show(state.shownDice);
   $('dice-tray').classList.toggle('stale', game.phase === 'throw' || game.phase === 'game_over');
 }
@@ -254,6 +261,21 @@ function onPress(row, col, viaKeyboard) {
   }
 }
 
+function onTakeBack() {
+  const game = state.game;
+  if (!game?.can_take_back || showing() || state.inFlight > 0) return;
+  // Against the computer the person's seat takes back; the server picks it when not named.
+  const side = game.human_sides.length === 1 ? { side: game.human_sides[0] } : {};
+  sync.intent('take_back', side);
+}
+
+function onResignClosed() {
+  const game = state.game;
+  if ($('confirm-resign-dialog').returnValue !== 'resign' || !game || game.phase === 'game_over') return;
+  // In a friend game the side to move resigns; against the computer, the person.
+  sync.intent('resign');
+}
+
 function onNewGame() {
   if (!state.game) {
     sync.startNewGame();
@@ -317,6 +339,9 @@ function init() {
   drawRouteDiagram($('route-diagram'));
   $('throw-button').addEventListener('click', onThrow);
   $('pass-button').addEventListener('click', onPass);
+  $('take-back-button').addEventListener('click', onTakeBack);
+  $('resign-button').addEventListener('click', () => dialogs.confirm('confirm-resign-dialog'));
+  $('confirm-resign-dialog').addEventListener('close', onResignClosed);
   document.addEventListener('keydown', onKeyDown);
   hint = new ThrowHint();
   logPanel = new LogPanel(() => state.game);

@@ -37,6 +37,7 @@ export class Dialogs {
     });
     $('settings-button').addEventListener('click', () => this.openSettings());
     $('settings-dialog').addEventListener('close', () => this.onSettingsClosed());
+    $('settings-form').addEventListener('change', () => this.showTakeBackSetting());
     $('rules-button').addEventListener('click', () => this.openRules());
     $('rules-close').addEventListener('click', () => $('rules-dialog').close());
     $('rules-dialog').addEventListener('close', () => {
@@ -56,11 +57,17 @@ export class Dialogs {
   onNewGameButton() {
     const game = this.state.game;
     if (game && gameInProgress(game)) {
-      $('confirm-new-dialog').returnValue = '';
-      $('confirm-new-dialog').showModal();
+      this.confirm('confirm-new-dialog');
       return;
     }
     this.page.newGame();
+  }
+
+  // Asks a question whose answer the dialog's `close` listener reads from its returnValue.
+  confirm(id) {
+    const dialog = $(id);
+    dialog.returnValue = '';
+    if (!dialog.open) dialog.showModal();
   }
 
   // -------------------------------------------------------------------------------------------
@@ -75,9 +82,16 @@ export class Dialogs {
     for (const name of ['opponent', 'pieces', 'bear_off', 'starts', 'seat']) choose(name, settings[name]);
     form.elements.auto_play.checked = Boolean(settings.auto_play);
     form.elements.auto_pass.checked = Boolean(settings.auto_pass);
+    form.elements.take_back.checked = settings.take_back ?? true;
+    this.showTakeBackSetting();
     form.elements.sound.checked = this.state.prefs.sound;
     choose('speed', this.state.prefs.speed);
     form.elements.one_press.checked = this.state.prefs.one_press;
+  }
+
+  // Take back is for games against the computer: friends never take back.
+  showTakeBackSetting() {
+    $('take-back-setting').hidden = $('settings-form').elements.opponent.value === 'friend';
   }
 
   openSettings() {
@@ -123,6 +137,7 @@ export class Dialogs {
       seat: value('seat'),
       auto_play: form.elements.auto_play.checked,
       auto_pass: form.elements.auto_pass.checked,
+      take_back: form.elements.take_back.checked,
     };
   }
 
@@ -159,7 +174,11 @@ export class Dialogs {
     else if (isHuman(game, winner)) title = 'You win!';
     else title = 'The computer wins';
     $('game-over-title').textContent = title;
-    $('game-over-detail').textContent = `${SIDE_NAME[winner]} brought all ${game.rules.pieces} pieces home.`;
+    const resigned = this.state.resigned;
+    $('game-over-detail').textContent =
+      resigned?.key === `${game.id}:${game.game_number}`
+        ? `${SIDE_NAME[resigned.side]} resigned.`
+        : `${SIDE_NAME[winner]} brought all ${game.rules.pieces} pieces home.`;
     const tally = game.tally ?? { light: 0, dark: 0 };
     // Against the computer the sides get their players' names too; friends share the names.
     const label = (side) =>

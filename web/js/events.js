@@ -10,6 +10,8 @@ import {
   newGameSentence,
   openingSentence,
   passSentence,
+  resignSentence,
+  takeBackSentence,
   throwSentence,
 } from './narration.js';
 import { HOME, applyMove, canApply, cellOf, otherSide } from './rules.js';
@@ -93,6 +95,21 @@ export class EventPlayer {
           await sleep(t.step);
           break;
         }
+        case 'take_back':
+          // The server has put the position and the throw back: show them as they are.
+          this.board.clearFlashes();
+          this.state.shown = finalGame.position;
+          this.state.shownDice = finalGame.dice;
+          this.state.lastMove = null;
+          this.state.extraThrowFor = null;
+          narrate(takeBackSentence(finalGame, event));
+          this.page.renderBoardOnly(finalGame);
+          break;
+        case 'resign':
+          // The game-over dialog says so rather than "brought all pieces home".
+          this.state.resigned = { key: `${finalGame.id}:${finalGame.game_number}`, side: event.side };
+          narrate(resignSentence(finalGame, event));
+          break;
         default:
           break;
       }

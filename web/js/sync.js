@@ -8,10 +8,10 @@ export const STORAGE_SETTINGS = 'ur.settings';
 
 // Intents on the game in play carry the version on screen, so that the server can tell when
 // another window has moved the game on meanwhile.
-const VERSIONED = ['throw', 'move', 'pass'];
+const VERSIONED = ['throw', 'move', 'pass', 'take_back'];
 
 // The settings members the server knows; anything else stored in the browser is dropped.
-const SETTINGS_MEMBERS = ['opponent', 'pieces', 'bear_off', 'starts', 'auto_play', 'auto_pass', 'seat'];
+const SETTINGS_MEMBERS = ['opponent', 'pieces', 'bear_off', 'starts', 'auto_play', 'auto_pass', 'seat', 'take_back'];
 
 export function loadJson(key, fallback) {
   try {
@@ -52,6 +52,7 @@ export function createState() {
     extraThrowFor: null, // side that just landed on a rosette
     notice: null, // {text, kind} shown instead of the prompt until the next change
     gameOverShownFor: null,
+    resigned: null, // {key, side}: the game (id:number) ended by that side's resignation
     // Preferences of this browser, not of the game (localStorage): sound, speed of play, and
     // whether a press on a movable piece moves it at once.
     prefs: { sound: true, speed: 'normal', one_press: false },

@@ -53,6 +53,8 @@ async function request(method, path, body) {
 
 export const api = {
   create: (settings) => request('POST', 'api/games', { settings }),
+  // A new series whose first game is a record's game after its first `from.ply` plies.
+  createFrom: (settings, from) => request('POST', 'api/games', { settings, from }),
   get: (id) => request('GET', `api/games/${encodeURIComponent(id)}`),
   intent: (id, action, body = {}) =>
     request('POST', `api/games/${encodeURIComponent(id)}/${action}`, body),

@@ -14,7 +14,7 @@ import { drawRouteDiagram } from './route-diagram.js';
 import { HOME, SIDE_NAME, cellOf, describeCell, pieceAt } from './rules.js';
 import { Replay } from './replay.js';
 import { setSoundEnabled, sounds } from './sound.js';
-import { Sync, createState, loadJson } from './sync.js';
+import { STORAGE_SETTINGS, Sync, createState, loadJson, sanitizeSettings } from './sync.js';
 import { ThrowHint } from './throw-hint.js';
 
 const $ = (id) => document.getElementById(id);
@@ -269,6 +269,17 @@ function onTakeBack() {
   sync.intent('take_back', side);
 }
 
+// Play from here in the replay: a new series from the record's game after `ply` plies, with
+// this game's other settings. Throws the server's refusal for the replay's dialog to show.
+async function playFromRecord(choice, record, ply) {
+  const base = sanitizeSettings(state.game?.settings ?? loadJson(STORAGE_SETTINGS, {}));
+  const settings = { ...base, ...choice, pieces: record.rules.pieces, bear_off: record.rules.bear_off };
+  await sync.startFromRecord(settings, record, ply);
+  state.notice = null;
+  state.extraThrowFor = null;
+  dialogs.closeGameOver();
+}
+
 function onResignClosed() {
   const game = state.game;
   if ($('confirm-resign-dialog').returnValue !== 'resign' || !game || game.phase === 'game_over') return;
@@ -328,7 +339,12 @@ function init() {
   board = new Board($('board'), onPress);
   sync = new Sync(state, view);
   dialogs = new Dialogs(state, sync, { setNotice, playSound, newGame: onNewGame });
-  replay = new Replay({ onOpen: () => showGameScreen(false), onClose: () => showGameScreen(true) });
+  replay = new Replay({
+    onOpen: () => showGameScreen(false),
+    onClose: () => showGameScreen(true),
+    onPlayFrom: playFromRecord,
+    settings: () => state.game?.settings ?? null,
+  });
   dice = new DiceTray($('dice'), $('roll-count'));
   player = new EventPlayer(state, board, dice, {
     renderBoardOnly,

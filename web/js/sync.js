@@ -201,6 +201,14 @@ export class Sync {
     }
   }
 
+  // A new series from a record's game after its first `ply` plies; throws ApiError when the
+  // server refuses (its `error` sentence says why).
+  async startFromRecord(settings, record, ply) {
+    const result = await api.createFrom(sanitizeSettings(settings), { record, ply });
+    this.accept(result.game, result.events, 'http');
+    return result.game;
+  }
+
   async refresh() {
     const game = this.state.game;
     if (!game) return;

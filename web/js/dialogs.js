@@ -89,9 +89,14 @@ export class Dialogs {
     form.elements.one_press.checked = this.state.prefs.one_press;
   }
 
+  // True when the server's settings have the take_back member (servers before it refuse it).
+  hasTakeBack() {
+    return 'take_back' in (this.state.game?.settings ?? {});
+  }
+
   // Take back is for games against the computer: friends never take back.
   showTakeBackSetting() {
-    $('take-back-setting').hidden = $('settings-form').elements.opponent.value === 'friend';
+    $('take-back-setting').hidden = !this.hasTakeBack() || $('settings-form').elements.opponent.value === 'friend';
   }
 
   openSettings() {
@@ -129,6 +134,7 @@ export class Dialogs {
   readSettingsForm() {
     const form = $('settings-form');
     const value = (name) => form.elements[name].value;
+    const takeBack = this.hasTakeBack() ? { take_back: form.elements.take_back.checked } : {};
     return {
       opponent: value('opponent'),
       pieces: Number(value('pieces')),
@@ -137,7 +143,7 @@ export class Dialogs {
       seat: value('seat'),
       auto_play: form.elements.auto_play.checked,
       auto_pass: form.elements.auto_pass.checked,
-      take_back: form.elements.take_back.checked,
+      ...takeBack,
     };
   }
 

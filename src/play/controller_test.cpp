@@ -1,3 +1,5 @@
+// The game keys and the dispatch of controller.cpp: throw, choose, move, pass, take back,
+// save, resign, the log and rules screens, quitting, and the computer's paced steps.
 #include "play/controller.h"
 
 #include <algorithm>
@@ -15,53 +17,8 @@ namespace ur::play {
 namespace {
 
 using testing::make_game;
+using testing::press;
 using testing::snapshot;
-
-void press(PlaySession& game, UiState& ui, const std::string& keys) {
-  std::string bytes = keys;
-  for (const Key& each : decode_keys(bytes, true)) handle_key(game, ui, each);
-}
-
-TEST(DecodeKeys, ArrowsEnterAndEscape) {
-  std::string bytes = "\x1b[A\x1b[B\x1b[C\x1b[D\x1bOA\r\tx\x7f\x1b[Z\x1b";
-  const auto keys = decode_keys(bytes, false);
-  ASSERT_EQ(keys.size(), 10u);
-  EXPECT_EQ(keys[0].code, KeyCode::Up);
-  EXPECT_EQ(keys[1].code, KeyCode::Down);
-  EXPECT_EQ(keys[2].code, KeyCode::Right);
-  EXPECT_EQ(keys[3].code, KeyCode::Left);
-  EXPECT_EQ(keys[4].code, KeyCode::Up);
-  EXPECT_EQ(keys[5].code, KeyCode::Enter);
-  EXPECT_EQ(keys[6].code, KeyCode::Tab);
-  EXPECT_EQ(keys[7].character, 'x');
-  EXPECT_EQ(keys[8].code, KeyCode::Backspace);
-  EXPECT_EQ(keys[9].code, KeyCode::BackTab);
-  EXPECT_EQ(bytes, "\x1b") << "a lone ESC waits for the rest of a sequence";
-  const auto flushed = decode_keys(bytes, true);
-  ASSERT_EQ(flushed.size(), 1u);
-  EXPECT_EQ(flushed[0].code, KeyCode::Escape);
-  EXPECT_TRUE(bytes.empty());
-}
-
-TEST(DecodeKeys, UnfinishedSequenceWaits) {
-  std::string bytes = "\x1b[1;";
-  EXPECT_TRUE(decode_keys(bytes, false).empty());
-  bytes += "5C";
-  const auto keys = decode_keys(bytes, false);
-  ASSERT_EQ(keys.size(), 1u);
-  EXPECT_EQ(keys[0].code, KeyCode::Right);
-}
-
-TEST(DecodeKeys, PageKeysHomeAndEndInTheirCommonForms) {
-  std::string bytes = "\x1b[5~\x1b[6~\x1b[H\x1b[1~\x1b[7~\x1bOH\x1b[F\x1b[4~\x1b[8~\x1bOF\x1b[3~";
-  const auto keys = decode_keys(bytes, false);
-  ASSERT_EQ(keys.size(), 11u);
-  EXPECT_EQ(keys[0].code, KeyCode::PageUp);
-  EXPECT_EQ(keys[1].code, KeyCode::PageDown);
-  for (int i = 2; i < 6; ++i) EXPECT_EQ(keys[i].code, KeyCode::Home) << i;
-  for (int i = 6; i < 10; ++i) EXPECT_EQ(keys[i].code, KeyCode::End) << i;
-  EXPECT_EQ(keys[10].code, KeyCode::Other) << "Delete has no use";
-}
 
 TEST(Keys, BadKeysGiveAMessageAndChangeNothing) {
   PlaySession game = make_game();
@@ -165,57 +122,6 @@ TEST(Keys, ResignAndNewGameAskFirst) {
   EXPECT_EQ(game.game_number(), 3);
 }
 
-TEST(Keys, MenuChangesSettingsForTheNextGame) {
-  PlaySession game = make_game();
-  UiState ui;
-  press(game, ui, "m");
-  ASSERT_EQ(ui.overlay, Overlay::Menu);
-  press(game, ui, "\x1b[C");  // opponent: friend -> easy
-  EXPECT_EQ(ui.draft.opponent, "easy");
-  press(game, ui, "\x1b[B\x1b[C");  // pieces 7 -> 5
-  EXPECT_EQ(ui.draft.rules.pieces, 5);
-  press(game, ui, "\x1b[B\x1b[B\x1b[B\r");  // auto-play on, at once: nothing was thrown yet
-  EXPECT_TRUE(game.settings().auto_play);
-  EXPECT_EQ(game.log().back(), "Game 1: light starts.") << "the game starts again under it";
-  press(game, ui, "\x1b[B\x1b[B\x1b[B");  // past take-back to the seed row
-  press(game, ui,
-        "\x7f"
-        "9");
-  EXPECT_EQ(ui.seed_text, "9") << "seed 7 edited to 9";
-  press(game, ui, "z");
-  EXPECT_TRUE(ui.message_is_error);
-  press(game, ui, "\x1b[B\r");  // start a new game
-  EXPECT_EQ(ui.overlay, Overlay::None);
-  EXPECT_EQ(game.settings().opponent, "easy");
-  EXPECT_EQ(game.rules().pieces, 5);
-  EXPECT_EQ(game.settings().seed, 9u);
-  EXPECT_EQ(game.session().seed(), 9u) << "a new seed is a new series of the session";
-  EXPECT_EQ(game.game_number(), 2);
-  EXPECT_TRUE(game.settings().take_back) << "on by default against the computer";
-}
-
-TEST(Keys, TakeBackIsASettingAgainstTheComputerOnly) {
-  PlaySession game = make_game();
-  UiState ui;
-  press(game, ui, "m");
-  ui.menu_row = static_cast<int>(MenuRow::TakeBack);
-  press(game, ui, "\r");
-  EXPECT_EQ(ui.message, "Take-back is only for games against the computer.");
-  EXPECT_FALSE(ui.draft.take_back);
-  ui.menu_row = static_cast<int>(MenuRow::Opponent);
-  press(game, ui, "\x1b[C");  // friend -> easy
-  EXPECT_TRUE(ui.draft.take_back) << "on by default against the computer";
-  ui.menu_row = static_cast<int>(MenuRow::TakeBack);
-  press(game, ui, "\r");
-  EXPECT_FALSE(ui.draft.take_back);
-  const std::string menu = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
-  EXPECT_NE(menu.find("Take-back (u)"), std::string::npos) << menu;
-  ui.menu_row = static_cast<int>(MenuRow::Start);
-  press(game, ui, "\r");
-  EXPECT_FALSE(game.settings().take_back);
-  EXPECT_FALSE(game.session().settings().take_back);
-}
-
 TEST(Keys, UTakesBackYourLastDecision) {
   PlaySession game = make_game("first", 1);
   UiState ui;
@@ -270,17 +176,6 @@ TEST(Keys, WSavesTheRecordsUnderTheNameTyped) {
   EXPECT_TRUE(ui.message_is_error);
   press(game, ui, "w\x1b");
   EXPECT_EQ(ui.message, "Not saved.");
-}
-
-TEST(Keys, MenuRefusesAnEmptySeed) {
-  PlaySession game = make_game();
-  UiState ui;
-  press(game, ui, "m");
-  ui.menu_row = static_cast<int>(MenuRow::Seed);
-  press(game, ui, "\x7f\x1b[B\r");
-  EXPECT_EQ(ui.overlay, Overlay::Menu);
-  EXPECT_EQ(ui.message, "The seed must be a whole number from 0 to 18446744073709551615.");
-  EXPECT_EQ(game.game_number(), 1);
 }
 
 TEST(Keys, RulesAndLogScreensCloseOnAnyKey) {

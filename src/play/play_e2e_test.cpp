@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <unistd.h>
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
@@ -495,6 +496,160 @@ TEST(PlayE2E, ReplayStepsThroughAMatchRecordWithItsReview) {
   screen = tmux.wait_for("DONE");
   EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
   EXPECT_NE(screen.find("COOKED"), std::string::npos) << screen;
+}
+
+// The word after "position " on a screen: the position text (docs/notation.md).
+std::string position_on(const std::string& screen) {
+  const std::size_t at = screen.find("position ");
+  if (at == std::string::npos) return "";
+  const std::size_t begin = at + 9;
+  return screen.substr(begin, screen.find_first_of(" \n", begin) - begin);
+}
+
+// The first `count` ply rows of `ur record FILE`'s table (the rows after its header).
+std::string first_ply_rows(const std::string& file, int count) {
+  return shell(kUr + " record " + file + " 2>&1 | sed -n '/^turn  side/,$p' | sed -n '2," +
+               std::to_string(count + 1) + "p'");
+}
+
+// A 7-piece record `ur match` wrote (greedy light, random dark); after its ply 3 light is
+// to throw (dark passed a 0). Returns the file's path in `dir`.
+std::string match_record(const ScratchDir& dir) {
+  shell(kUr + " match greedy random --games 1 --seed 5 --record " + dir.path() +
+        " >/dev/null 2>&1");
+  return dir.path() + "/game-000001.rgn";
+}
+
+// In `ur replay`: steps to ply 3, reads its position text, presses p and `choice`, and
+// waits for the game screen. Returns the replay's position text at ply 3.
+std::string play_from_ply_3(Tmux& tmux, const std::string& choice) {
+  tmux.wait_for("ply 0 of ");
+  tmux.keys("Right Right Right");
+  const std::string replay = tmux.settled("ply 3 of ");
+  tmux.keys("p");
+  const std::string asked = tmux.wait_for("Play from here: against the computer (c) or a friend");
+  EXPECT_NE(asked.find("Play from here: against the computer (c) or a friend (f)? Esc cancels"),
+            std::string::npos)
+      << asked;
+  tmux.keys(choice);
+  tmux.wait_for("ur · the Royal Game of Ur");
+  return position_on(replay);
+}
+
+// Throws, and moves the piece the cursor is on (or passes a throw without a move).
+void throw_and_move(Tmux& tmux, const std::string& thrower) {
+  tmux.keys("t");
+  const std::string screen = tmux.settled(thrower + " threw ");
+  tmux.keys(screen.find("(Enter to move)") != std::string::npos ? "Enter" : "p");
+}
+
+// `ur replay`, p at ply 3, c: the ur play screen goes on from that position against the
+// computer, its log tells the plies before, and a throw and a move are played.
+TEST(PlayE2E, ReplayPlaysOnFromAPlyAgainstTheComputer) {
+  if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
+  ScratchDir records("replay-play-c");
+  const std::string file = match_record(records);
+  ASSERT_TRUE(std::ifstream(file).good()) << records.files();
+  Tmux tmux;
+  tmux.start(records.env() + kUr + " replay --no-color --seed 3 --level easy " + file);
+  const std::string position = play_from_ply_3(tmux, "c");
+  ASSERT_EQ(position.substr(0, 2), "L:") << "light is to throw after ply 3";
+  std::string screen = tmux.settled("Your turn: throw the dice");
+  EXPECT_NE(screen.find("● dark — computer, easy"), std::string::npos) << screen;
+  tmux.keys("l");
+  screen = tmux.settled("Log of this session");
+  EXPECT_EQ(position_on(screen), position) << screen;
+  EXPECT_NE(screen.find("Game 1: you start."), std::string::npos) << screen;
+  EXPECT_NE(screen.find("The computer passes on a throw of 0."), std::string::npos) << screen;
+  tmux.keys("Escape");
+  tmux.wait_for("Your turn: throw the dice");
+  throw_and_move(tmux, "You");
+  tmux.wait_for("The computer threw ");
+  // Keys during the computer's pauses only cut them short: wait for your turn again.
+  tmux.settled("Your turn: throw the dice");
+  tmux.keys("l");
+  screen = tmux.settled("Log of this session");
+  EXPECT_NE(position_on(screen), position) << "the game went on\n" << screen;
+  EXPECT_TRUE(screen.find("You moved") != std::string::npos ||
+              screen.find("You entered") != std::string::npos ||
+              screen.find("You pass") != std::string::npos)
+      << screen;
+  tmux.keys("Escape q");
+  screen = tmux.wait_for("DONE");
+  EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("COOKED"), std::string::npos) << screen;
+}
+
+// The same with f: a friend game from ply 3, light to throw, then dark.
+TEST(PlayE2E, ReplayPlaysOnFromAPlyBetweenFriends) {
+  if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
+  ScratchDir records("replay-play-f");
+  const std::string file = match_record(records);
+  Tmux tmux;
+  tmux.start(records.env() + kUr + " replay --no-color --seed 3 " + file);
+  const std::string position = play_from_ply_3(tmux, "f");
+  std::string screen = tmux.settled("Light to throw");
+  EXPECT_NE(screen.find("· light 0 – 0 dark"), std::string::npos) << "between friends\n" << screen;
+  tmux.keys("l");
+  screen = tmux.settled("Log of this session");
+  EXPECT_EQ(position_on(screen), position) << screen;
+  EXPECT_NE(screen.find("Dark passes on a throw of 0."), std::string::npos) << screen;
+  tmux.keys("Escape");
+  tmux.wait_for("Light to throw");
+  throw_and_move(tmux, "Light");
+  tmux.settled(" to throw");
+  tmux.keys("l");
+  screen = tmux.settled("Log of this session");
+  EXPECT_NE(position_on(screen), position) << "the game went on\n" << screen;
+  EXPECT_TRUE(screen.find("Light moved") != std::string::npos ||
+              screen.find("Light entered") != std::string::npos ||
+              screen.find("Light pass") != std::string::npos)
+      << screen;
+  tmux.keys("Escape q");
+  screen = tmux.wait_for("DONE");
+  EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
+}
+
+// The save key after play-from-here: the record `ur record` reads back starts with the
+// original's first three plies; Esc on the question stays in the replay.
+TEST(PlayE2E, ReplayPlayFromHereSavesARecordThatStartsLikeTheOriginal) {
+  if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
+  ScratchDir records("replay-play-w");
+  const std::string file = match_record(records);
+  ScratchDir saves("replay-play-saves");
+  Tmux tmux;
+  tmux.start("cd " + saves.path() + " && " + records.env() + kUr +
+             " replay --no-color --seed 3 --level easy " + file);
+  tmux.wait_for("ply 0 of ");
+  tmux.keys("p");
+  tmux.wait_for("Play from here");
+  tmux.keys("Escape");
+  std::string screen = tmux.settled("p play");
+  EXPECT_NE(screen.find("ply 0 of "), std::string::npos) << "Esc stays in the replay\n" << screen;
+  tmux.keys("Home");
+  play_from_ply_3(tmux, "c");
+  tmux.settled("Your turn: throw the dice");
+  throw_and_move(tmux, "You");
+  tmux.wait_for("The computer threw ");
+  tmux.settled("Your turn: throw the dice");
+  tmux.keys("w");
+  tmux.wait_for("Save the records of this session");
+  tmux.keys("Enter");
+  screen = tmux.settled("Saved 1 game to " + saves.path() + "/ur-game-");
+  EXPECT_NE(screen.find("Saved 1 game to "), std::string::npos) << screen;
+  const std::string saved = shell("ls " + saves.path() + " | grep '^ur-game-.*\\.rgn$'");
+  ASSERT_FALSE(saved.empty()) << saves.files();
+  const std::string copy = saves.path() + "/" + saved.substr(0, saved.find('\n'));
+  const std::string read = shell(kUr + " record " + copy + " 2>&1; echo rc=$?");
+  EXPECT_NE(read.find("rc=0"), std::string::npos) << read;
+  const std::string original = first_ply_rows(file, 3);
+  EXPECT_EQ(std::count(original.begin(), original.end(), '\n'), 3) << original;
+  EXPECT_EQ(first_ply_rows(copy, 3), original) << read;
+  const std::string longer = first_ply_rows(copy, 4);
+  EXPECT_EQ(std::count(longer.begin(), longer.end(), '\n'), 4) << "it goes on past ply 3\n" << read;
+  tmux.keys("q");
+  screen = tmux.wait_for("DONE");
+  EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
 }
 
 TEST(PlayE2E, ReplayRefusesABadRecord) {

@@ -66,20 +66,9 @@ PlaySession::PlaySession(AgentMaker make_agent, Clock clock)
 ActionError PlaySession::configure(const Settings& settings) {
   const session::Settings wanted = session_settings(settings);
   if (auto error = session::validate(wanted)) return "Bad settings: " + *error + ".";
-  if (settings.opponent != kFriend) {
-    // Built here only to refuse a bad spec before anything changes; the session builds its
-    // own through the same maker when the computer first moves.
-    auto made = agents_.maker_(settings.opponent, settings.seed);
-    if (auto* error = std::get_if<AgentSpecError>(&made)) return error->message;
-    if (auto why = std::get<std::unique_ptr<Agent>>(made)->cannot_play(settings.rules)) {
-      return *why;
-    }
-  }
+  if (ActionError refused = check_opponent(settings)) return refused;
   if (!session_ || session_->seed() != settings.seed) {
-    if (session_) earlier_.push_back(std::move(*session_));
-    session_ = std::make_unique<session::Session>(
-        session::Session::start(wanted, settings.seed, clock_()));
-    absorb();
+    begin_series(session::Session::start(wanted, settings.seed, clock_()));
     return std::nullopt;
   }
   const session::Outcome changed =
@@ -90,6 +79,32 @@ ActionError PlaySession::configure(const Settings& settings) {
   });
   if (!restarted) session_->act(session::NewGameIntent{}, opponent(kComputerSide), clock_());
   absorb();
+  return std::nullopt;
+}
+
+ActionError PlaySession::check_opponent(const Settings& settings) {
+  if (settings.opponent == kFriend) return std::nullopt;
+  // Built here only to refuse a bad spec before anything changes; the session builds its
+  // own through the same maker when the computer first moves.
+  auto made = agents_.maker_(settings.opponent, settings.seed);
+  if (auto* error = std::get_if<AgentSpecError>(&made)) return error->message;
+  if (auto why = std::get<std::unique_ptr<Agent>>(made)->cannot_play(settings.rules)) return *why;
+  return std::nullopt;
+}
+
+void PlaySession::begin_series(session::Session series) {
+  if (session_) earlier_.push_back(std::move(*session_));
+  session_ = std::make_unique<session::Session>(std::move(series));
+  narrated_ = 0;  // the new series' history is narrated from its start
+  absorb();
+}
+
+ActionError PlaySession::adopt(session::Session series, const Settings& settings) {
+  if (!(series.settings() == session_settings(settings)) || series.seed() != settings.seed) {
+    return "The settings given are not the game's own.";
+  }
+  if (ActionError refused = check_opponent(settings)) return refused;
+  begin_series(std::move(series));
   return std::nullopt;
 }
 
@@ -154,6 +169,16 @@ ActionError PlaySession::computer_step() {
   const session::Outcome outcome = session_->computer_step(agents_, clock_());
   absorb();
   if (!outcome.accepted()) return outcome.refusal->message;
+  return std::nullopt;
+}
+
+ActionError PlaySession::computer_turn(const std::function<void()>& after_each) {
+  // As the session's drive, bounded, but one step at a time so each can be shown.
+  constexpr int kMaxSteps = 10'000;
+  for (int step = 0; step < kMaxSteps && computer_to_act(); ++step) {
+    if (ActionError error = computer_step()) return error;
+    if (after_each) after_each();
+  }
   return std::nullopt;
 }
 
@@ -249,6 +274,15 @@ std::string PlaySession::describe_move(const Move& move) const {
 std::string PlaySession::pass_reason() const {
   if (phase() != Phase::Pass) return "";
   return why_pass(rules(), position(), roll());
+}
+
+ActionError continue_record(PlaySession& game, const records::GameRecord& record, std::size_t plies,
+                            const Settings& settings) {
+  if (!(settings.rules == record.rules)) return "The settings' rules are not the record's.";
+  auto continued =
+      records::continue_from(record, plies, session_settings(settings), settings.seed, game.now());
+  if (auto* why = std::get_if<std::string>(&continued)) return *why;
+  return game.adopt(std::get<session::Session>(std::move(continued)), settings);
 }
 
 }  // namespace ur::play

@@ -74,6 +74,12 @@ class PlaySession {
   // changes (the dice are keyed by the series' seed). On a bad opponent spec or piece count
   // the message is returned and nothing changes.
   ActionError configure(const Settings& settings);
+  // Plays on in `series`, a session begun elsewhere (ur replay's "play from here", from
+  // records::continue_from), which `settings` must describe (its seats, rules and seed).
+  // The log narrates its whole history, so the moves made before it came here show too;
+  // the series played so far is kept as an earlier one. On settings that are not the
+  // series', or an opponent that cannot play, the message is returned and nothing changes.
+  ActionError adopt(session::Session series, const Settings& settings);
   // Changes auto-play / auto-pass: at once before the game's first throw, otherwise from
   // the next game (the session never changes the rules of a game under way).
   ActionError set_automation(bool auto_play, bool auto_pass);
@@ -96,6 +102,10 @@ class PlaySession {
   bool computer_to_act() const;
   // Performs the computer's next step: a throw, a move or a pass.
   ActionError computer_step();
+  // The computer's whole turn: computer_step until a person must act or the game ends,
+  // calling `after_each` after every step (the script prints each). The one such loop: the
+  // terminal instead paces single steps (take_step), the script runner calls this.
+  ActionError computer_turn(const std::function<void()>& after_each = {});
 
   bool started() const { return session_ != nullptr; }
   // Precondition for the accessors below: started().
@@ -152,6 +162,10 @@ class PlaySession {
     AgentMaker maker_;
   };
 
+  // Why the opponent of `settings` cannot play (a bad spec, a missing table), if it cannot.
+  ActionError check_opponent(const Settings& settings);
+  // Makes `series` the current series (the one before it becomes an earlier one).
+  void begin_series(session::Session series);
   // The side whose seat acts for the person now: light against the computer, else the mover.
   Side person_seat() const;
   ActionError act(const session::Intent& intent, Side seat);
@@ -171,5 +185,11 @@ class PlaySession {
   MoveList legal_;
   std::function<void()> on_game_end_;
 };
+
+// Plays on in `record`'s game from after its first `plies` plies, under `settings` (rules
+// the record's, the person light, the computer or a friend dark, dice keyed by its seed
+// from then on): records::continue_from, then adopt. The reason when it cannot.
+ActionError continue_record(PlaySession& game, const records::GameRecord& record, std::size_t plies,
+                            const Settings& settings);
 
 }  // namespace ur::play

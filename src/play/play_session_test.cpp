@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 #include "play/play_test_support.h"
 #include "records/rgn.h"
 
@@ -296,6 +300,133 @@ TEST(Game, SameSettingsStartTheNextGameOfTheSeries) {
   EXPECT_EQ(game.game_number(), 2);
   EXPECT_EQ(game.session().game_number(), 2);
   EXPECT_EQ(game.records().size(), 2u) << "the abandoned game stays on record";
+}
+
+// A friend game of six plies with known rolls: light 2, dark 1, light 3, dark 0 (a pass),
+// light 4 (a rosette, again), light 1 — as its record.
+records::GameRecord six_ply_record() {
+  PlaySession game = make_game();
+  for (const auto& [roll, from] :
+       std::vector<std::pair<Roll, Square>>{{2, 0}, {1, 0}, {3, 2}, {0, -1}, {4, 0}, {1, 5}}) {
+    EXPECT_FALSE(game.force_roll(roll));
+    if (from < 0) {
+      EXPECT_FALSE(game.pass());
+    } else {
+      EXPECT_FALSE(game.move(from)) << "roll " << roll << " from " << from;
+    }
+  }
+  const auto records = game.records();
+  EXPECT_EQ(records.size(), 1u);
+  return records.front();
+}
+
+Position position_after(const records::GameRecord& record, std::size_t plies) {
+  const auto replayed = std::get<records::Replay>(records::replay(record));
+  return plies == 0 ? starting_position(record.rules, record.first)
+                    : replayed.plies[plies - 1].after;
+}
+
+TEST(Adopt, PlaysOnFromARecordsPlyAgainstTheComputer) {
+  const records::GameRecord record = six_ply_record();
+  ASSERT_EQ(record.plies.size(), 6u);
+  PlaySession game(&make_agent, &testing::fixed_time);
+  Settings settings;
+  settings.opponent = "first";
+  settings.seed = 11;
+  ASSERT_FALSE(continue_record(game, record, 3, settings));
+  EXPECT_EQ(game.position(), position_after(record, 3));
+  EXPECT_EQ(game.settings(), settings) << "the menu's view of the adopted series";
+  EXPECT_EQ(game.game_number(), 1);
+  EXPECT_EQ(game.session().seed(), 11u);
+  EXPECT_TRUE(game.computer_to_act()) << "dark is to throw after ply 3";
+  // The log tells the whole game, the three plies played before it came here included.
+  ASSERT_GE(game.log().size(), 4u);
+  EXPECT_EQ(game.log()[0], "Game 1: you start.");
+  EXPECT_EQ(game.log()[1], "You threw 2.");
+  let_the_computer_play(game);
+  ASSERT_EQ(game.phase(), Phase::Throw);
+  ASSERT_FALSE(game.force_roll(1));
+  if (game.phase() == Phase::Move) {
+    ASSERT_FALSE(game.move(game.legal()[0].from));
+  }
+  // The record of the continued game starts with the original's first plies.
+  const auto records = game.records();
+  ASSERT_EQ(records.size(), 1u);
+  ASSERT_GT(records[0].plies.size(), 3u);
+  EXPECT_TRUE(std::equal(record.plies.begin(), record.plies.begin() + 3, records[0].plies.begin()));
+  EXPECT_EQ(*records[0].tag("Seed"), "11");
+}
+
+TEST(Adopt, PlaysOnBetweenFriendsAndKeepsTheSeriesBeforeIt) {
+  const records::GameRecord record = six_ply_record();
+  PlaySession game = make_game("first", 1);
+  ASSERT_FALSE(game.resign());
+  Settings settings;
+  settings.opponent = std::string(kFriend);
+  settings.seed = 5;
+  ASSERT_FALSE(continue_record(game, record, 5, settings));
+  EXPECT_EQ(game.position(), position_after(record, 5));
+  EXPECT_EQ(game.position().turn, Side::Light) << "light threw again after the rosette";
+  EXPECT_FALSE(game.against_computer());
+  EXPECT_EQ(game.game_number(), 2) << "the earlier series counts on";
+  EXPECT_EQ(game.tally()[1], 1);
+  EXPECT_EQ(game.records().size(), 2u);
+  ASSERT_FALSE(game.throw_dice());
+  EXPECT_EQ(game.log().back().rfind("Light threw ", 0), 0u) << game.log().back();
+}
+
+TEST(Adopt, RefusesSettingsThatAreNotTheSeriesAndABadOpponent) {
+  const records::GameRecord record = six_ply_record();
+  PlaySession game = make_game();
+  const std::string before = snapshot(game);
+  Settings settings;
+  settings.opponent = "first";
+  settings.seed = 3;
+  auto continued =
+      records::continue_from(record, 2, session_settings(settings), 3, testing::fixed_time());
+  ASSERT_TRUE(std::holds_alternative<session::Session>(continued));
+  Settings other = settings;
+  other.seed = 4;
+  EXPECT_EQ(game.adopt(std::get<session::Session>(continued), other),
+            "The settings given are not the game's own.");
+  other = settings;
+  other.opponent = "hard";
+  EXPECT_TRUE(game.adopt(std::get<session::Session>(continued), other));
+  EXPECT_EQ(snapshot(game), before) << "a refusal changes nothing";
+
+  settings.opponent = "no-such-agent";
+  EXPECT_TRUE(continue_record(game, record, 2, settings));
+  EXPECT_EQ(snapshot(game), before);
+}
+
+TEST(Adopt, ContinueRecordRefusesPastTheEndAndOtherRules) {
+  const records::GameRecord record = six_ply_record();
+  PlaySession game = make_game();
+  const std::string before = snapshot(game);
+  Settings settings;
+  settings.opponent = std::string(kFriend);
+  EXPECT_TRUE(continue_record(game, record, 7, settings)) << "the record has six plies";
+  settings.rules = finkel_rules(3);
+  EXPECT_EQ(continue_record(game, record, 2, settings),
+            "The settings' rules are not the record's.");
+  EXPECT_EQ(snapshot(game), before);
+}
+
+TEST(Game, ANewSeriesIsLoggedFromItsFirstEvent) {
+  PlaySession game = make_game("first", 1);
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_FALSE(game.force_roll(1));
+    if (game.phase() == Phase::Move) {
+      ASSERT_FALSE(game.move(game.legal()[0].from));
+    }
+    let_the_computer_play(game);
+  }
+  const std::size_t logged = game.log().size();
+  Settings settings = game.settings();
+  settings.seed = 2;
+  ASSERT_FALSE(game.configure(settings));
+  ASSERT_GT(game.log().size(), logged) << "the new series' start is told";
+  EXPECT_EQ(game.log().back(), "Game 1: you start.");
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "agents/agent.h"
 #include "core/notation.h"
+#include "play/controller.h"
 #include "play/play_session.h"
 
 namespace ur::play::testing {
@@ -44,10 +45,14 @@ inline std::string snapshot(const PlaySession& game) {
 
 // The computer plays until the person must act or the game ends.
 inline void let_the_computer_play(PlaySession& game) {
-  for (int step = 0; step < 1000 && game.computer_to_act(); ++step) {
-    const ActionError error = game.computer_step();
-    ASSERT_FALSE(error) << *error;
-  }
+  const ActionError error = game.computer_turn();
+  ASSERT_FALSE(error) << *error;
+}
+
+// Decodes `keys` as a terminal would send them and applies each to the game.
+inline void press(PlaySession& game, UiState& ui, const std::string& keys) {
+  std::string bytes = keys;
+  for (const Key& each : decode_keys(bytes, true)) handle_key(game, ui, each);
 }
 
 }  // namespace ur::play::testing

@@ -5,12 +5,18 @@
 #include <csignal>
 #include <cstdlib>
 #include <iostream>
+#include <random>
 #include <tuple>
 
+#include "agents/agent.h"
 #include "cli/command.h"
+#include "cli/options.h"
 #include "cli/record_files.h"
+#include "play/play_session.h"
+#include "play/record_file.h"
 #include "play/replay_view.h"
 #include "play/terminal.h"
+#include "play/tui.h"
 #include "tables/table_store.h"
 #include "tables/table_values.h"
 
@@ -24,6 +30,9 @@ struct ReplayOptions {
   std::string file;
   int game = 1;
   bool no_color = false;
+  std::string level = "medium";       // the computer of "play from here", as ur play's -o
+  std::optional<std::uint64_t> seed;  // the dice of "play from here" (default: random)
+  std::string record;                 // --record FILE for the game played from here
 };
 
 // NO_COLOR (https://no-color.org): present and not empty turns colour off.
@@ -47,11 +56,11 @@ void attach_review(play::ReplayGame& game) {
   game.review = analysis::review(game.record, game.replay, values);
 }
 
-int view(const play::ReplayGame& game, bool color) {
+// Shows the replay until q, or until p chose whom to play from here (state.play_from).
+int view(const play::ReplayGame& game, play::ReplayState& state, bool color) {
   play::Terminal terminal;
-  play::ReplayState state;
   std::string pending;
-  while (!state.quit) {
+  while (!state.quit && state.play_from == play::PlayFrom::None) {
     std::tie(state.screen_width, state.screen_height) = terminal.size();
     terminal.draw(
         play::compose_replay(game, state, state.screen_width, state.screen_height).lines(color));
@@ -64,7 +73,7 @@ int view(const play::ReplayGame& game, bool color) {
     pending += event.bytes;
     for (const play::Key& key : play::decode_keys(pending, timed_out)) {
       play::handle_replay_key(game, state, key);
-      if (state.quit) break;
+      if (state.quit || state.play_from != play::PlayFrom::None) break;
     }
   }
   return 0;
@@ -82,6 +91,17 @@ int run_replay(const ReplayOptions& options) {
               << games.size() << (games.size() == 1 ? " game" : " games") << "\n";
     return kUsageError;
   }
+  // --level is checked as ur play checks --opponent, before the screen opens.
+  if (auto made = make_agent(options.level, 0); std::holds_alternative<AgentSpecError>(made)) {
+    std::cerr << "ur replay: bad --level: " << std::get<AgentSpecError>(made).message << "\n";
+    return kUsageError;
+  }
+  if (!options.record.empty()) {
+    if (auto problem = play::check_record_path(options.record)) {
+      std::cerr << "ur replay: --record: " << *problem << "\n";
+      return kUsageError;
+    }
+  }
   if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
     std::cerr << "ur replay: needs a terminal (to print a record ply by ply: ur record FILE)\n";
     return kUsageError;
@@ -91,7 +111,29 @@ int run_replay(const ReplayOptions& options) {
   auto replay = std::get<records::Replay>(records::replay(record));
   play::ReplayGame game{std::move(record), std::move(replay), std::nullopt, {}};
   attach_review(game);
-  return view(game, color_wanted(options));
+  play::ReplayState state;
+  const std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();
+  while (true) {
+    const int code = view(game, state, color_wanted(options));
+    if (code != 0 || state.quit) return code;
+    // "Play from here": the person light, the computer (at --level) or a friend dark.
+    play::Settings settings;
+    settings.rules = game.record.rules;
+    settings.opponent =
+        state.play_from == play::PlayFrom::Computer ? options.level : std::string(play::kFriend);
+    settings.seed = seed;
+    state.play_from = play::PlayFrom::None;
+    play::PlaySession session(&make_agent);
+    if (const play::ActionError refused = play::continue_record(
+            session, game.record, static_cast<std::size_t>(state.ply), settings)) {
+      state.message = "Cannot play from here: " + *refused;
+      continue;
+    }
+    play::InteractiveOptions interactive;
+    interactive.color = color_wanted(options);
+    interactive.record_path = options.record;
+    return play::run_interactive(session, interactive);
+  }
 }
 
 CommandRunner setup_replay(CLI::App& app) {
@@ -102,6 +144,18 @@ CommandRunner setup_replay(CLI::App& app) {
   command->add_option("--game", options->game, "Which game of the file to show (default 1)")
       ->check(CLI::Range(1, 1'000'000));
   command->add_flag("--no-color", options->no_color, "No colours (also with NO_COLOR set)");
+  command
+      ->add_option("--level", options->level,
+                   "Who plays dark when you play on from a ply against the computer (p, c): "
+                   "easy, medium, hard, expert, perfect, or any agent spec")
+      ->default_val("medium");
+  command
+      ->add_option("--seed", options->seed,
+                   "Seed for the dice when you play on from a ply, 0..2^64-1 (default: random)")
+      ->check(seed_range());
+  command->add_option("--record", options->record,
+                      "Write the records of the game played on from a ply (RGN) to FILE after "
+                      "every game and at the end");
   return [options] { return run_replay(*options); };
 }
 

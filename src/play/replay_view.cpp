@@ -21,6 +21,7 @@ constexpr int kBoardRow = 3;
 constexpr int kLightLabelRow = kBoardRow + kBoardHeight;
 constexpr int kMarksRow = kLightLabelRow + 1;
 constexpr int kReviewRow = kMarksRow + 1;  // up to four lines
+constexpr int kPositionRow = 21;
 constexpr int kMessageRow = 22;
 constexpr int kKeysRow = 23;
 constexpr int kListColumn = kBoardWidth + 1;  // 12 columns to the right edge
@@ -57,11 +58,6 @@ std::string move_words(const Rules& rules, Side side, Roll roll, const std::opti
   return rgn + " (" + move_squares_text(rules, *move) + ")";
 }
 
-Position position_at(const ReplayGame& game, int ply) {
-  if (const records::PlayedPly* played = played_at(game, ply)) return played->after;
-  return starting_position(game.record.rules, game.record.first);
-}
-
 void draw_side_label(Canvas& canvas, int x, int y, const ReplayGame& game, const Position& position,
                      bool over, Side side) {
   canvas.put(x, y, !over && position.turn == side ? "▶" : " ", palette::kTitle);
@@ -90,6 +86,7 @@ void draw_help(Canvas& canvas, int ox, int oy) {
       "Home End     the start, the last ply",
       "PgUp PgDn    ten plies back or forward",
       "r            the review: both players' summaries and light's chance",
+      "p            play from here: on against the computer (c) or a friend (f)",
       "?            this screen",
       "q            quit",
       "",
@@ -127,7 +124,9 @@ void draw_summary(Canvas& canvas, int ox, int oy, const ReplayGame& game) {
 
 std::string keys_help(const ReplayState& state) {
   if (state.overlay != ReplayOverlay::None) return "any key returns · q quit";
-  return "←→ ply · Home End ends · PgUp PgDn ±10 · r review · ? help · q quit";
+  // The question stands where the keys do: the move list reaches the message row.
+  if (state.asking_play) return kPlayFromQuestion;
+  return "←→ ply · Home End ends · PgUp PgDn ±10 · r review · p play · ? help · q quit";
 }
 
 }  // namespace
@@ -148,6 +147,18 @@ void handle_replay_key(const ReplayGame& game, ReplayState& state, const Key& ke
   state.message.clear();
   if (state.overlay != ReplayOverlay::None) {
     state.overlay = ReplayOverlay::None;
+    return;
+  }
+  if (state.asking_play) {
+    if (is_char(key, 'c') || is_char(key, 'C') || is_char(key, 'f') || is_char(key, 'F')) {
+      state.asking_play = false;
+      state.play_from =
+          is_char(key, 'c') || is_char(key, 'C') ? PlayFrom::Computer : PlayFrom::Friend;
+    } else if (key.code == KeyCode::Escape) {
+      state.asking_play = false;
+    } else {
+      state.message = describe_key(key) + " does nothing here: press c, f or Esc";
+    }
     return;
   }
   const int last = game.plies();
@@ -175,6 +186,14 @@ void handle_replay_key(const ReplayGame& game, ReplayState& state, const Key& ke
     case KeyCode::Char:
       if (key.character == '?') {
         state.overlay = ReplayOverlay::Help;
+        return;
+      }
+      if (key.character == 'p') {
+        if (state.ply == last && game.replay.winner) {
+          state.message = "The game is over here: choose an earlier ply to play from.";
+        } else {
+          state.asking_play = true;
+        }
         return;
       }
       if (key.character == 'r') {
@@ -282,6 +301,16 @@ BoardMarks replay_marks(const ReplayGame& game, int ply) {
   return marks;
 }
 
+Position replay_position(const ReplayGame& game, int ply) {
+  if (const records::PlayedPly* played = played_at(game, ply)) return played->after;
+  // A game that began mid-way names its start in the Position tag (replay checked it).
+  if (const std::string* text = game.record.tag(records::kPositionTag)) {
+    auto parsed = parse_text(*text, game.record.rules);
+    if (const auto* start = std::get_if<Position>(&parsed)) return *start;
+  }
+  return starting_position(game.record.rules, game.record.first);
+}
+
 Canvas compose_replay(const ReplayGame& game, const ReplayState& state, int width, int height) {
   Canvas canvas(std::max(width, 1), std::max(height, 1));
   if (width < kMinWidth || height < kMinHeight) {
@@ -295,7 +324,7 @@ Canvas compose_replay(const ReplayGame& game, const ReplayState& state, int widt
     return canvas;
   }
   const int ox = (width - kMinWidth) / 2, oy = (height - kMinHeight) / 2;
-  const Position position = position_at(game, state.ply);
+  const Position position = replay_position(game, state.ply);
   const bool over = state.ply == game.plies() && game.replay.winner.has_value();
 
   canvas.put(ox, oy + kTagsRow, replay_tags_line(game), palette::kTitle);
@@ -320,13 +349,16 @@ Canvas compose_replay(const ReplayGame& game, const ReplayState& state, int widt
   int line = oy + kReviewRow;
   for (const std::string& text : replay_review_lines(game, state.ply)) {
     for (const std::string& row : wrap(text, kBoardWidth - 2)) {
-      if (line < oy + kMessageRow) canvas.put(ox + 2, line++, row);
+      if (line < oy + kPositionRow) canvas.put(ox + 2, line++, row);
     }
   }
   draw_move_list(canvas, ox + kListColumn, oy + kDarkLabelRow, game, state);
+  // The position text, to copy or to compare (docs/notation.md).
+  canvas.put(ox + 2, oy + kPositionRow, "position " + to_text(position), palette::kHint);
   if (!state.message.empty())
     canvas.put(ox + 2, oy + kMessageRow, "✗ " + state.message, palette::kError);
-  canvas.put(ox + 2, oy + kKeysRow, keys_help(state), palette::kHint);
+  canvas.put(ox + 2, oy + kKeysRow, keys_help(state),
+             state.asking_play ? palette::kTitle : palette::kHint);
 
   switch (state.overlay) {
     case ReplayOverlay::None:

@@ -26,14 +26,25 @@ struct ReplayGame {
 
 enum class ReplayOverlay { None, Help, Summary };
 
+// Whom "play from here" (p) continues the game against, once chosen.
+enum class PlayFrom { None, Computer, Friend };
+
 // Rows of the move list beside the board (one a ply, ply 0 the start).
 inline constexpr int kMoveListRows = 21;
+
+// The question p asks.
+inline constexpr const char* kPlayFromQuestion =
+    "Play from here: against the computer (c) or a friend (f)? Esc cancels";
 
 struct ReplayState {
   int ply = 0;       // 0 (the start) .. plies(): the board shows the position after it
   int list_top = 0;  // the first ply the move list shows; keeps `ply` in sight
   ReplayOverlay overlay = ReplayOverlay::None;
-  std::string message;  // why the last key did nothing
+  std::string message;       // why the last key did nothing
+  bool asking_play = false;  // p asked "Play from here: ..." and waits for c, f or Esc
+  // c or f chose: the caller leaves the replay and plays on from `ply` (it resets this and
+  // sets `message` when that cannot be done).
+  PlayFrom play_from = PlayFrom::None;
   bool quit = false;
   int screen_width = 80;  // the terminal's size, as last drawn (board hidden below 80 x 24)
   int screen_height = 24;
@@ -43,7 +54,8 @@ struct ReplayState {
 void go_to_ply(const ReplayGame& game, ReplayState& state, int ply);
 
 // Applies one key: ← → one ply, Home End the ends, PgUp PgDn ten plies, r the review's
-// summary, ? help, q quit; any key closes an overlay. While the board is hidden only q acts.
+// summary, p play from here (then c the computer, f a friend, Esc cancels), ? help, q quit;
+// any key closes an overlay. While the board is hidden only q acts.
 void handle_replay_key(const ReplayGame& game, ReplayState& state, const Key& key);
 
 // "Light (greedy) – Dark (random) · 3 pieces (exact bear-off) · 1-0"
@@ -58,6 +70,9 @@ std::vector<std::string> replay_review_lines(const ReplayGame& game, int ply);
 std::string move_list_row(const ReplayGame& game, int ply, bool current);
 // The board marks for `ply`: its move from and to, and the best move when it was not played.
 BoardMarks replay_marks(const ReplayGame& game, int ply);
+
+// The position after `ply` (0: the start), as the board shows it.
+Position replay_position(const ReplayGame& game, int ply);
 
 // The whole screen for width x height (below 80 x 24, a request for more room).
 Canvas compose_replay(const ReplayGame& game, const ReplayState& state, int width, int height);

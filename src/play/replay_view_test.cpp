@@ -96,6 +96,72 @@ TEST(Replay, OverlaysHiddenBoardAndQuit) {
   EXPECT_TRUE(state.quit);
 }
 
+TEST(Replay, PAsksWhomToPlayFromHereAndCOrFChooses) {
+  const ReplayGame game = short_game(false);
+  ReplayState state;
+  handle_replay_key(game, state, key(KeyCode::Right));
+  handle_replay_key(game, state, char_key('p'));
+  EXPECT_TRUE(state.asking_play);
+  std::string screen = compose_replay(game, state, 80, 24).text(false);
+  EXPECT_NE(screen.find(kPlayFromQuestion), std::string::npos) << screen;
+  handle_replay_key(game, state, key(KeyCode::Right));  // only c, f or Esc answer
+  EXPECT_EQ(state.ply, 1);
+  EXPECT_TRUE(state.asking_play);
+  EXPECT_EQ(state.message, "That arrow does nothing here: press c, f or Esc");
+  screen = compose_replay(game, state, 80, 24).text(false);
+  EXPECT_NE(screen.find(kPlayFromQuestion), std::string::npos) << "still asked";
+  handle_replay_key(game, state, key(KeyCode::Escape));
+  EXPECT_FALSE(state.asking_play);
+  EXPECT_EQ(state.play_from, PlayFrom::None);
+  handle_replay_key(game, state, char_key('p'));
+  handle_replay_key(game, state, char_key('c'));
+  EXPECT_EQ(state.play_from, PlayFrom::Computer);
+  EXPECT_FALSE(state.asking_play);
+  state.play_from = PlayFrom::None;
+  handle_replay_key(game, state, char_key('p'));
+  handle_replay_key(game, state, char_key('f'));
+  EXPECT_EQ(state.play_from, PlayFrom::Friend);
+}
+
+TEST(Replay, PRefusesTheEndOfAFinishedGame) {
+  records::GameRecord record = short_game(false).record;
+  record.resigned = Side::Dark;
+  const ReplayGame game = replayed(record);
+  ASSERT_EQ(game.replay.winner, Side::Light);
+  ReplayState state;
+  go_to_ply(game, state, game.plies());
+  handle_replay_key(game, state, char_key('p'));
+  EXPECT_FALSE(state.asking_play);
+  EXPECT_EQ(state.message, "The game is over here: choose an earlier ply to play from.");
+  handle_replay_key(game, state, key(KeyCode::Left));
+  handle_replay_key(game, state, char_key('p'));
+  EXPECT_TRUE(state.asking_play) << "one ply earlier the game goes on";
+}
+
+TEST(Replay, TheScreenShowsThePositionTextOfThePly) {
+  const ReplayGame game = short_game(false);
+  ReplayState state;
+  go_to_ply(game, state, 2);
+  const std::string screen = compose_replay(game, state, 80, 24).text(false);
+  EXPECT_NE(screen.find("position " + to_text(replay_position(game, 2))), std::string::npos)
+      << screen;
+  EXPECT_EQ(replay_position(game, 2), game.replay.plies[1].after);
+}
+
+TEST(Replay, AGameThatBeganMidWayStartsAtItsPositionTag) {
+  records::GameRecord record;
+  record.rules = finkel_rules(2);
+  const Position start = std::get<Position>(parse_text("D:1/4/0:2/-/0", record.rules));
+  record.tags = {{std::string(records::kPositionTag), to_text(start)}};
+  record.first = Side::Dark;
+  record.plies = {{Side::Dark, 0, std::nullopt}};
+  const ReplayGame game = replayed(record);
+  EXPECT_EQ(replay_position(game, 0), start);
+  ReplayState state;
+  const std::string screen = compose_replay(game, state, 80, 24).text(false);
+  EXPECT_NE(screen.find("position " + to_text(start)), std::string::npos) << screen;
+}
+
 TEST(Replay, TheMoveListScrollsWithTheCurrentPly) {
   const ReplayGame game = long_game();
   ReplayState state;

@@ -139,16 +139,14 @@ void print_new_log(const PlaySession& game, std::size_t& printed, std::ostream& 
 }
 
 // The computer plays on until a person must act (auto-play and auto-pass act inside the
-// person's own throw, in the session).
+// person's own throw, in the session), printing what each of its steps did.
 ActionError advance(PlaySession& game, std::size_t& printed, std::ostream& out) {
-  while (game.computer_to_act()) {
-    if (ActionError error = game.computer_step()) return error;
+  return game.computer_turn([&] {
     if (game.log().size() > printed || game.phase() != Phase::Throw) {
       print_new_log(game, printed, out);
       out << position_report(game);
     }
-  }
-  return std::nullopt;
+  });
 }
 
 }  // namespace

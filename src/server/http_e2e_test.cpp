@@ -108,9 +108,14 @@ TEST_F(ServerFixture, RefusesMalformedAndOversizedHttp) {
 
   // Refused as soon as the header announces the size (the body is never read).
   const std::string oversized = HttpConnection(port()).raw_exchange(
-      "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n");
+      "POST /api/games/g-0000000000000000/throw HTTP/1.1\r\nHost: x\r\nContent-Length: "
+      "100000\r\n\r\n");
   EXPECT_TRUE(oversized.starts_with("HTTP/1.1 413")) << oversized.substr(0, 200);
   EXPECT_NE(oversized.find("too_large"), std::string::npos);
+  // A new game may carry a record to play on from (1 MiB), but no more.
+  const std::string oversized_game = HttpConnection(port()).raw_exchange(
+      "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n");
+  EXPECT_TRUE(oversized_game.starts_with("HTTP/1.1 413")) << oversized_game.substr(0, 200);
   // Record files may be larger: 40 KiB of text reaches the record reader.
   const std::string text = nlohmann::json{{"text", std::string(40000, 'x')}}.dump();
   const std::string record = HttpConnection(port()).raw_exchange(

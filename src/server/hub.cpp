@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
+#include <chrono>
 #include <condition_variable>
 #include <future>
 #include <iostream>
@@ -16,8 +17,13 @@
 #include "core/notation.h"
 #include "protocol/json.h"
 #include "protocol/record_json.h"
+#include "records/record.h"
+#include "records/rgn.h"
+#include "server/game_storage.h"
 #include "server/store.h"
 #include "server/table_job.h"
+#include "server/web_game.h"
+#include "server/web_settings.h"
 #include "tables/review_request.h"
 #include "tables/table.h"
 
@@ -27,8 +33,10 @@ namespace asio = boost::asio;
 using nlohmann::json;
 
 std::size_t max_body_bytes(std::string_view target) {
-  const std::string_view path = target.substr(0, target.find('?'));
-  return path == "/api/records" || path == "/api/review" ? kMaxRecordBodyBytes : kMaxBodyBytes;
+  const std::string_view path = path_of(target);
+  return path == "/api/records" || path == "/api/review" || path == kGamesPrefix
+             ? kMaxRecordBodyBytes
+             : kMaxBodyBytes;
 }
 
 ApiResponse error_response(const ApiError& error) {
@@ -40,7 +48,6 @@ ApiResponse error_response(const ApiError& error) {
 
 namespace {
 
-constexpr std::string_view kGamesPrefix = "/api/games";
 constexpr std::string_view kTableBuildPath = "/api/tables/build";
 constexpr std::string_view kReviewPath = "/api/review";
 constexpr std::string_view kRecordsPath = "/api/records";
@@ -75,182 +82,65 @@ ApiError not_found(std::string_view path) {
                       "; see docs/web-api.md.");
 }
 
-// The request body as a JSON object; an empty body counts as {}.
-json parse_body(std::string_view body) {
-  if (body.find_first_not_of(" \t\r\n") == std::string_view::npos) return json::object();
-  if (protocol::nests_too_deeply(body)) {
-    throw ApiError(400, "bad_json",
-                   "The request body nests arrays or objects more than " +
-                       std::to_string(protocol::kMaxJsonNesting) +
-                       " levels deep; send a flat JSON object.");
-  }
-  json value = json::parse(body, nullptr, /*allow_exceptions=*/false);
-  if (value.is_discarded()) {
-    throw ApiError(400, "bad_json", "The request body is not valid JSON; send a JSON object.");
-  }
-  if (!value.is_object()) {
-    throw ApiError(400, "bad_json",
-                   "The request body must be a JSON object, got " + protocol::quote_json(value));
-  }
-  return value;
+session::Time now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
 
-void require_only_members(const json& body, std::initializer_list<std::string_view> allowed,
-                          std::string_view what) {
-  for (const auto& [key, value] : body.items()) {
-    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-      std::string names;
-      for (std::string_view name : allowed)
-        names += (names.empty() ? "\"" : ", \"") + std::string(name) + "\"";
-      throw bad_request("Unknown member " + protocol::quote_json(key) + " in " + std::string(what) +
-                        (names.empty() ? "; it takes no members." : "; it takes " + names + "."));
-    }
+// The computer players of the drive loop, built by the hub's AgentMaker.
+class HubAgents final : public session::AgentSource {
+ public:
+  explicit HubAgents(const AgentMaker& maker) : maker_(maker) {}
+  std::variant<std::unique_ptr<Agent>, AgentSpecError> make(Side, std::string_view spec,
+                                                            std::uint64_t seed) override {
+    return maker_(spec, seed);
   }
-}
 
-enum class Action { Throw, Move, Pass, New, Settings };
-
-struct Intent {
-  Action action;
-  std::optional<Side> side;
-  Square from = 0;
-  json settings;                         // null when absent
-  std::optional<std::uint64_t> version;  // the version the sender saw, when it says
+ private:
+  const AgentMaker& maker_;
 };
 
-constexpr std::array<std::pair<std::string_view, Action>, 5> kActions = {{
-    {"throw", Action::Throw},
-    {"move", Action::Move},
-    {"pass", Action::Pass},
-    {"new", Action::New},
-    {"settings", Action::Settings},
-}};
-
-std::optional<Action> action_named(std::string_view name) {
-  for (const auto& [action_name, action] : kActions) {
-    if (action_name == name) return action;
+// The game `from` asks to continue: {"record": R, "ply": k} with R a JSON record.
+records::GameRecord continued_record(const json& from, std::size_t& plies) {
+  if (!from.is_object()) {
+    throw bad_request(R"("from" must be {"record": R, "ply": k}, got )" +
+                      protocol::quote_json(from));
   }
-  return std::nullopt;
-}
-
-std::optional<Side> side_member(const json& body) {
-  const auto found = body.find("side");
-  if (found == body.end()) return std::nullopt;
-  const auto side =
-      found->is_string() ? side_from_name(found->get_ref<const std::string&>()) : std::nullopt;
-  if (!side) {
-    throw bad_request("\"side\" must be \"light\" or \"dark\", got " +
-                      protocol::quote_json(*found));
-  }
-  return side;
-}
-
-// The optional "version" of a throw, move or pass: the game version the sender's screen shows.
-std::optional<std::uint64_t> version_member(const json& body) {
-  const auto found = body.find("version");
-  if (found == body.end()) return std::nullopt;
-  if (!found->is_number_unsigned()) {
+  require_only_members(from, {"record", "ply"}, "\"from\"");
+  const auto record = from.find("record");
+  const auto ply = from.find("ply");
+  if (record == from.end() || ply == from.end()) {
     throw bad_request(
-        "\"version\" must be the game version the page shows (a whole number like 12), got " +
-        protocol::quote_json(*found));
+        R"("from" needs "record" (a JSON record) and "ply" (plies played, 0 or more).)");
   }
-  return found->get<std::uint64_t>();
-}
-
-Intent parse_intent(Action action, const json& body) {
-  Intent intent{action, std::nullopt, 0, nullptr, std::nullopt};
-  switch (action) {
-    case Action::Throw:
-      require_only_members(body, {"side", "version"}, "a throw");
-      break;
-    case Action::Pass:
-      require_only_members(body, {"side", "version"}, "a pass");
-      break;
-    case Action::Move: {
-      require_only_members(body, {"from", "side", "version"}, "a move");
-      const auto from = body.find("from");
-      const int home = finkel_rules().home_square();
-      if (from == body.end() || !from->is_number_integer() || from->get<long long>() < 0 ||
-          from->get<long long>() > home) {
-        throw bad_request("A move needs \"from\": the route square of the piece to move, 0-" +
-                          std::to_string(home - 1) + " (0 enters a piece from the start pile)" +
-                          (from == body.end() ? "" : "; got " + protocol::quote_json(*from)) + ".");
-      }
-      intent.from = static_cast<Square>(from->get<long long>());
-      break;
-    }
-    case Action::New:
-      require_only_members(body, {"settings"}, "a new game");
-      break;
-    case Action::Settings:
-      require_only_members(body, {"settings"}, "a settings change");
-      if (!body.contains("settings")) {
-        throw bad_request(R"(A settings change needs "settings": {"pieces":5} for example.)");
-      }
-      break;
+  if (!ply->is_number_unsigned()) {
+    throw bad_request("\"ply\" must be the number of plies played (0 or more), got " +
+                      protocol::quote_json(*ply));
   }
-  intent.side = side_member(body);
-  intent.version = version_member(body);
-  if (const auto settings = body.find("settings"); settings != body.end()) {
-    intent.settings = *settings;
-    if (!intent.settings.is_object()) merge_settings(GameSettings{}, intent.settings);  // throws
+  plies = ply->get<std::size_t>();
+  try {
+    return protocol::record_from_json(*record);
+  } catch (const protocol::RequestError& error) {
+    throw bad_record(std::string("the record cannot be read: ") + error.what());
   }
-  return intent;
-}
-
-std::string_view path_of(std::string_view target) {
-  return target.substr(0, target.find('?'));
-}
-
-// Splits "/api/games/ID/ACTION" into its parts after the prefix; empty for the bare prefix.
-std::vector<std::string_view> game_path_parts(std::string_view path) {
-  std::vector<std::string_view> parts;
-  std::string_view rest = path.substr(kGamesPrefix.size());
-  while (!rest.empty()) {
-    if (rest.front() != '/') return {"", "", "", ""};  // unmatched: too many parts
-    rest.remove_prefix(1);
-    const std::size_t slash = rest.find('/');
-    parts.push_back(rest.substr(0, slash));
-    rest = slash == std::string_view::npos ? std::string_view{} : rest.substr(slash);
-  }
-  return parts;
 }
 
 }  // namespace
 
-std::optional<std::string> socket_game_id(std::string_view target) {
-  const std::string_view path = path_of(target);
-  if (!path.starts_with(kGamesPrefix)) return std::nullopt;
-  const auto parts = game_path_parts(path);
-  if (parts.size() != 2 || parts[1] != "ws") return std::nullopt;
-  return std::string(parts[0]);
-}
-
-ApiRequest request_from_socket_message(std::string_view game_id, std::string_view message) {
-  json body = parse_body(message);
-  const auto action = body.find("action");
-  if (action == body.end() || !action->is_string() ||
-      !action_named(action->get_ref<const std::string&>())) {
-    throw bad_request(
-        R"(A message needs "action": "throw", "move", "pass", "new" or "settings", got )" +
-        (action == body.end() ? std::string("none") : protocol::quote_json(*action)) + ".");
-  }
-  const std::string name = action->get<std::string>();
-  body.erase("action");
-  return {"POST", std::string(kGamesPrefix) + "/" + std::string(game_id) + "/" + name, body.dump()};
-}
-
 struct GameHub::Impl {
   struct GameSlot {
-    explicit GameSlot(asio::thread_pool& pool) : strand(asio::make_strand(pool)) {}
+    GameSlot(asio::thread_pool& pool, WebGame first)
+        : strand(asio::make_strand(pool)), game(std::move(first)) {}
     asio::strand<asio::thread_pool::executor_type> strand;
-    Game game;                                           // touched only on `strand`
+    WebGame game;                                        // touched only on `strand`
     std::vector<std::weak_ptr<GameListener>> listeners;  // touched only on `strand`
   };
   using SlotPtr = std::shared_ptr<GameSlot>;
 
   explicit Impl(HubOptions hub_options)
       : options(std::move(hub_options)),
+        agents(options.make_agent),
         store(options.data_dir),
         pool(static_cast<std::size_t>(
             options.worker_threads > 0
@@ -262,6 +152,7 @@ struct GameHub::Impl {
   }
 
   HubOptions options;
+  HubAgents agents;
   GameStore store;
   asio::thread_pool pool;
   TableBuildJob table_job;
@@ -312,22 +203,21 @@ struct GameHub::Impl {
     }
     const auto record = store.load(id);
     if (!record) return nullptr;
-    auto slot = std::make_shared<GameSlot>(pool);
-    slot->game = game_from_record(json::parse(*record));
+    auto slot = std::make_shared<GameSlot>(pool, game_from_stored(json::parse(*record)));
     std::lock_guard lock(cache_mutex);
     // Another thread may have loaded it meanwhile; keep theirs so there is one slot a game.
     return cache_slot(id, slot);
   }
 
-  // The computer player for `spec`, one per worker thread and spec (agents keep no state
-  // between choices that matters, and are not shared between threads).
+  // The computer player for `spec`, one per worker thread and spec, to ask whether it can
+  // play the rules (the session builds the agents that play).
   Agent& agent_for(const std::string& spec) {
-    thread_local std::unordered_map<std::string, std::unique_ptr<Agent>> agents;
-    auto& agent = agents[spec];
+    thread_local std::unordered_map<std::string, std::unique_ptr<Agent>> cached;
+    auto& agent = cached[spec];
     if (!agent) {
       auto made = options.make_agent(spec, random_value());
       if (auto* error = std::get_if<AgentSpecError>(&made)) {
-        agents.erase(spec);
+        cached.erase(spec);
         throw bad_settings("The opponent " + protocol::quote_json(spec) +
                            " is not available: " + error->message);
       }
@@ -337,14 +227,15 @@ struct GameHub::Impl {
   }
 
   // Refuses settings whose computer opponent cannot be built (e.g. perfect without tables).
-  void check_opponent(const GameSettings& settings) {
-    if (settings.opponent == kFriend) return;
-    if (auto why = agent_for(settings.opponent).cannot_play(settings.rules())) {
-      ApiError error = bad_settings("The opponent " + protocol::quote_json(settings.opponent) +
+  void check_opponent(const session::Settings& settings) {
+    const std::string opponent = opponent_of(settings);
+    if (opponent == kFriend) return;
+    if (auto why = agent_for(opponent).cannot_play(settings.rules)) {
+      ApiError error = bad_settings("The opponent " + protocol::quote_json(opponent) +
                                     " is not available: " + *why);
       // The page offers to build a missing table (POST /api/tables/build).
-      if (settings.opponent == kPerfectOpponent) {
-        if (auto missing = missing_table(settings.rules())) {
+      if (opponent == kPerfectOpponent) {
+        if (auto missing = missing_table(settings.rules)) {
           throw std::move(error).with_detail("table_missing", std::move(*missing));
         }
       }
@@ -352,19 +243,22 @@ struct GameHub::Impl {
     }
   }
 
-  static std::shared_ptr<const std::string> update_message(const Game& game, const Events& events) {
-    return std::make_shared<const std::string>(
-        json{{"type", "update"}, {"game", game_state_json(game)}, {"events", events}}.dump());
+  static std::shared_ptr<const std::string> update_message(const WebGame& game, json events) {
+    return std::make_shared<const std::string>(json{
+        {"type", "update"},
+        {"game", game_state_json(game)},
+        {"events", std::move(events)}}.dump());
   }
 
-  // Makes `next` the game's state: stores it, then tells the listeners. On a store failure
-  // the game keeps its previous state and the exception propagates.
-  void commit(GameSlot& slot, Game next, const Events& events, bool computer_step) {
+  // Makes `next` the game's state: stores it, then tells the listeners the events from
+  // history index `first` on. On a store failure the game keeps its previous state and the
+  // exception propagates.
+  void commit(GameSlot& slot, WebGame next, std::size_t first, bool computer_step) {
     next.version = slot.game.version + 1;
-    store.save(next.id, game_record_json(next).dump());
+    store.save(next.id, kStoredFormat, stored_json(next).dump());
     slot.game = std::move(next);
     if (slot.listeners.empty()) return;
-    const auto message = update_message(slot.game, events);
+    const auto message = update_message(slot.game, web_events(slot.game.session, first));
     std::erase_if(slot.listeners, [&](const std::weak_ptr<GameListener>& weak) {
       const auto listener = weak.lock();
       if (listener) listener->on_game_update(message, computer_step);
@@ -373,49 +267,28 @@ struct GameHub::Impl {
   }
 
   // Plays the computer's turn to its end (also one left unfinished by a restart), one
-  // stored and announced step at a time; appends its events.
-  void play_computer_turn(GameSlot& slot, Events& events) {
-    for (int step = 0; step < kMaxComputerSteps && computer_to_act(slot.game); ++step) {
-      Game next = slot.game;
-      Events step_events;
-      Agent& agent = agent_for(next.settings.opponent);
-      computer_step(next, agent, step_events);
-      commit(slot, std::move(next), step_events, true);
-      events.insert(events.end(), step_events.begin(), step_events.end());
+  // stored and announced step at a time.
+  void play_computer_turn(GameSlot& slot) {
+    for (int step = 0; step < kMaxComputerSteps && slot.game.session.computer_to_act(); ++step) {
+      WebGame next = slot.game;
+      const std::size_t first = next.session.history().size();
+      const session::Outcome outcome = next.session.computer_step(agents, now_ms());
+      if (!outcome.accepted()) {
+        throw bad_settings("The computer cannot play: " + outcome.refusal->message);
+      }
+      commit(slot, std::move(next), first, true);
     }
   }
 
-  static ApiResponse game_response(const Game& game, const Events& events, int status = 200) {
-    return {status, {{"game", game_state_json(game)}, {"events", events}}};
-  }
-
-  void apply_intent(Game& game, const Intent& intent, Events& events) {
-    switch (intent.action) {
-      case Action::Throw:
-        throw_intent(game, intent.side, events);
-        return;
-      case Action::Move:
-        move_intent(game, intent.side, intent.from, events);
-        return;
-      case Action::Pass:
-        pass_intent(game, intent.side, events);
-        return;
-      case Action::New:
-        new_game_intent(game, intent.settings, events);
-        check_opponent(game.settings);
-        return;
-      case Action::Settings:
-        settings_intent(game, intent.settings, events);
-        check_opponent(game.next_settings.value_or(game.settings));
-        return;
-    }
+  static ApiResponse game_response(const WebGame& game, std::size_t first, int status = 200) {
+    return {status, {{"game", game_state_json(game)}, {"events", web_events(game.session, first)}}};
   }
 
   // Runs `work` on the game's strand, answering its errors; `work` returns the answer.
   void on_game(const std::string& id, Reply reply, std::function<ApiResponse(GameSlot&)> work) {
     SlotPtr slot = find_or_load(id);
     if (!slot) throw unknown_game(id);
-    asio::post(slot->strand, [this, slot, reply = std::move(reply), work = std::move(work)] {
+    asio::post(slot->strand, [slot, reply = std::move(reply), work = std::move(work)] {
       guarded(reply, [&] { reply(work(*slot)); });
     });
   }
@@ -466,41 +339,61 @@ struct GameHub::Impl {
     if (parts.size() == 1) {
       if (method != "GET") throw bad_method(method, "GET");
       on_game(id, reply, [this](GameSlot& slot) {
-        Events events;
-        play_computer_turn(slot, events);
-        return game_response(slot.game, events);
+        const std::size_t first = slot.game.session.history().size();
+        play_computer_turn(slot);
+        return game_response(slot.game, first);
       });
       return;
     }
     if (parts.size() == 2 && parts[1] == "ws") {
       throw bad_request("/ws is a WebSocket: open it with a WebSocket upgrade request.");
     }
+    if (parts.size() == 2 && parts[1] == "record") {
+      if (method != "GET") throw bad_method(method, "GET");
+      on_game(id, reply, [](GameSlot& slot) { return series_record(slot.game); });
+      return;
+    }
     const auto action = parts.size() == 2 ? action_named(parts[1]) : std::nullopt;
     if (!action) throw not_found(path);
     if (method != "POST") throw bad_method(method, "POST");
-    const Intent intent = parse_intent(*action, parse_body(request.body));
+    const WebIntent intent = parse_intent(*action, parse_body(request.body));
     on_game(id, reply, [this, intent](GameSlot& slot) {
       // Another window (or a lost answer) has changed the game since the sender looked.
       if (intent.version && *intent.version != slot.game.version) {
         throw conflict("moved_on",
                        "The game moved on in another window; this page now shows where it is.");
       }
-      Events events;
-      play_computer_turn(slot, events);  // finishes a turn a restart interrupted
-      Game next = slot.game;
-      Events intent_events;
-      apply_intent(next, intent, intent_events);
-      commit(slot, std::move(next), intent_events, false);
-      events.insert(events.end(), intent_events.begin(), intent_events.end());
-      play_computer_turn(slot, events);
-      return game_response(slot.game, events);
+      const std::size_t first = slot.game.session.history().size();
+      play_computer_turn(slot);  // finishes a turn a restart interrupted
+      WebGame next = slot.game;
+      const std::size_t intent_first = apply_intent(next, intent, now_ms());
+      if (intent.action == Action::New || intent.action == Action::Settings) {
+        check_opponent(next.session.pending_settings().value_or(next.session.settings()));
+      }
+      commit(slot, std::move(next), intent_first, false);
+      play_computer_turn(slot);
+      return game_response(slot.game, first);
     });
+  }
+
+  // Every game of the series as RGN (a file to download) and as JSON records.
+  static ApiResponse series_record(const WebGame& game) {
+    const std::vector<records::GameRecord> games = records::records_of_series(game.session);
+    json as_json = json::array();
+    for (const records::GameRecord& record : games) {
+      // A record of the session replays by construction.
+      as_json.push_back(
+          protocol::to_json(record, std::get<records::Replay>(records::replay(record))));
+    }
+    return {200,
+            {{"file_name", "ur-" + game.id + ".rgn"},
+             {"rgn", records::write_rgn(games)},
+             {"records", std::move(as_json)}}};
   }
 
   // The review of a record from the solved table (docs/review.md). A missing table is not
   // solved here, where it would stall the server: the answer says how to build it.
   ApiResponse review(const json& body) {
-    if (!body.is_object()) throw bad_request("a review request must be a JSON object");
     require_only_members(body, {"record", "rgn"}, "a review request");
     try {
       return {200, tables::review_request(body, false)};
@@ -523,9 +416,7 @@ struct GameHub::Impl {
                         protocol::quote_json(*text) + ".");
     }
     auto games = protocol::parse_record_text(text->get<std::string>());
-    if (const auto* error = std::get_if<std::string>(&games)) {
-      throw ApiError(400, "bad_record", *error);
-    }
+    if (const auto* error = std::get_if<std::string>(&games)) throw bad_record(*error);
     json answer = json::array();
     for (const records::GameRecord& record : std::get<0>(games)) {
       // parse_record_text has replayed every game already, so this replay cannot fail.
@@ -546,30 +437,55 @@ struct GameHub::Impl {
       throw bad_request(
           R"(A table build needs "pieces" and "bear_off": {"pieces":5,"bear_off":"exact"} for example.)");
     }
-    auto [status, state] = table_job.start(merge_settings(GameSettings{}, request).rules());
+    auto [status, state] =
+        table_job.start(merge_web_settings(default_web_settings(), request).rules);
     return {status, std::move(state)};
   }
 
-  void create_game(const json& body, const Reply& reply) {
-    require_only_members(body, {"settings"}, "a new game request");
+  // The first session of a new game: a fresh series, or a record's game continued.
+  session::Session first_session(const json& body, std::uint64_t seed) {
     const auto patch = body.find("settings");
-    GameSettings settings =
-        patch == body.end() ? GameSettings{} : merge_settings(GameSettings{}, *patch);
+    session::Settings settings = default_web_settings();
+    const auto from = body.find("from");
+    records::GameRecord record;
+    std::size_t plies = 0;
+    if (from != body.end()) {
+      record = continued_record(*from, plies);
+      settings.rules = record.rules;  // the record's rules, whatever the settings say
+    }
+    if (patch != body.end()) {
+      json members = *patch;
+      if (from != body.end() && members.is_object()) {
+        members.erase("pieces");
+        members.erase("bear_off");
+      }
+      settings = merge_web_settings(settings, members);
+    }
     check_opponent(settings);
-    const std::string id = new_game_id();
-    auto slot = std::make_shared<GameSlot>(pool);
-    const std::uint64_t seed = random_value();
-    asio::post(slot->strand, [this, slot, id, settings, seed, reply] {
+    if (from == body.end()) return session::Session::start(settings, seed, now_ms());
+    auto continued = records::continue_from(record, plies, settings, seed, now_ms());
+    if (auto* error = std::get_if<std::string>(&continued)) {
+      throw bad_record("Cannot play on from ply " + std::to_string(plies) + ": " + *error + ".");
+    }
+    return std::get<session::Session>(std::move(continued));
+  }
+
+  void create_game(const json& body, const Reply& reply) {
+    require_only_members(body, {"settings", "from"}, "a new game request");
+    WebGame game{new_game_id(), 0, first_session(body, random_value())};
+    const std::string id = game.id;
+    // A continued game's earlier plies are not news to the page: its events start after them.
+    const std::size_t first = body.contains("from") ? game.session.history().size() : 0;
+    auto slot = std::make_shared<GameSlot>(pool, std::move(game));
+    asio::post(slot->strand, [this, slot, id, first, reply] {
       guarded(reply, [&] {
-        Events events;
-        Game game = new_series(id, settings, seed, events);
-        commit(*slot, std::move(game), events, false);
+        commit(*slot, slot->game, first, false);
         {
           std::lock_guard lock(cache_mutex);
           cache_slot(id, slot);
         }
-        play_computer_turn(*slot, events);
-        reply(game_response(slot->game, events, 201));
+        play_computer_turn(*slot);
+        reply(game_response(slot->game, first, 201));
       });
     });
   }
@@ -630,15 +546,11 @@ void GameHub::subscribe(const std::string& id, std::weak_ptr<GameListener> liste
     }
     asio::post(slot->strand, [impl, slot, listener, done] {
       if (const auto live = listener.lock()) {
-        live->on_game_update(Impl::update_message(slot->game, {}), false);
+        live->on_game_update(Impl::update_message(slot->game, json::array()), false);
         slot->listeners.push_back(listener);
       }
       done(slot);
-      Impl::guarded([](const ApiResponse&) {},
-                    [&] {
-                      Events events;
-                      impl->play_computer_turn(*slot, events);
-                    });
+      Impl::guarded([](const ApiResponse&) {}, [&] { impl->play_computer_turn(*slot); });
     });
   });
 }

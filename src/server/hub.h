@@ -1,7 +1,9 @@
 // The game hub: routes API requests to games, runs them on a worker pool (one game's work
-// strictly in order, different games in parallel), plays the computer's turns, keeps games
-// in SQLite and tells WebSocket listeners about every change. No networking here: the HTTP
-// layer hands in requests and gets JSON answers back, so all of this is testable directly.
+// strictly in order, different games in parallel), plays the computer's turns through the
+// session's drive step, keeps games in SQLite and tells WebSocket listeners about every
+// change. Request parsing lives in requests.h, the page's view of a game in web_game.h. No
+// networking here: the HTTP layer hands in requests and gets JSON answers back, so all of this is
+// testable directly.
 #pragma once
 
 #include <filesystem>
@@ -14,17 +16,10 @@
 #include <variant>
 
 #include "agents/agent.h"
-#include "server/game.h"
+#include "server/api_error.h"
+#include "server/requests.h"
 
 namespace ur::server {
-
-// An API request as the HTTP layer received it. `target` is the request target (path with
-// an optional query, which is ignored).
-struct ApiRequest {
-  std::string method;
-  std::string target;
-  std::string body;
-};
 
 struct ApiResponse {
   int status = 200;
@@ -62,13 +57,6 @@ inline constexpr std::size_t kMaxRecordBodyBytes = 1024 * 1024;
 
 // The body limit of a request for `target`.
 std::size_t max_body_bytes(std::string_view target);
-
-// The game id of a WebSocket path /api/games/{id}/ws, if `target` is one.
-std::optional<std::string> socket_game_id(std::string_view target);
-
-// A WebSocket message from the page ({"action":...}) as the API request it stands for.
-// Throws ApiError for a malformed message.
-ApiRequest request_from_socket_message(std::string_view game_id, std::string_view message);
 
 class GameHub {
  public:

@@ -9,6 +9,8 @@
 #include <future>
 #include <random>
 
+#include <sqlite3.h>
+
 #include "server/test_agent.h"
 #include "solver/solver.h"
 #include "tables/table.h"
@@ -341,6 +343,199 @@ TEST(ServerHub, ReadsRecordTextIntoJsonRecordsAndRefusesBadText) {
   EXPECT_EQ(post(hub, "/api/records", R"({"text": 3})").body["code"], "bad_request");
   EXPECT_EQ(post(hub, "/api/records", "{}").body["code"], "bad_request");
   EXPECT_EQ(post(hub, "/api/records", json{{"text", text}, {"x", 1}}.dump()).status, 400);
+}
+
+// The page's Take back: against the computer, back to the person's last choice.
+TEST(ServerHub, TakeBackReturnsThePersonToTheirLastChoice) {
+  TempDir dir;
+  GameHub hub(options_for(dir));
+  for (int attempt = 0; attempt < 50; ++attempt) {
+    const std::string id = create_game(hub, {{"opponent", "easy"}});
+    const std::string base = "/api/games/" + id;
+    json game = get(hub, base).body["game"];
+    EXPECT_FALSE(game["can_take_back"].get<bool>());
+    const ApiResponse refused = post(hub, base + "/take_back");
+    EXPECT_EQ(refused.status, 409);
+    EXPECT_EQ(refused.body["code"], "nothing_to_take_back");
+    for (int i = 0; i < 300 && game["phase"] != "game_over"; ++i) {
+      if (game["phase"] == "move" && game["legal_moves"].size() >= 2) {
+        const json before = game;
+        const ApiResponse moved =
+            post(hub, base + "/move", json{{"from", game["legal_moves"][1]["from"]}}.dump());
+        ASSERT_EQ(moved.status, 200);
+        if (moved.body["game"]["phase"] == "game_over") break;
+        ASSERT_TRUE(moved.body["game"]["can_take_back"].get<bool>());
+        const ApiResponse back =
+            post(hub, base + "/take_back", json{{"version", moved.body["game"]["version"]}}.dump());
+        ASSERT_EQ(back.status, 200) << back.body.dump();
+        EXPECT_EQ(back.body["events"].front()["type"], "take_back");
+        EXPECT_EQ(back.body["game"]["position_text"], before["position_text"]);
+        EXPECT_EQ(back.body["game"]["roll"], before["roll"]);
+        EXPECT_EQ(back.body["game"]["dice"], before["dice"]);
+        // The record marks it.
+        const ApiResponse record = get(hub, base + "/record");
+        EXPECT_NE(record.body["rgn"].get<std::string>().find("[TakeBacks \"1\"]"),
+                  std::string::npos)
+            << record.body["rgn"];
+        return;
+      }
+      game = play_one_action(hub, id, game).body["game"];
+    }
+  }
+  FAIL() << "no game offered a choice";
+}
+
+TEST(ServerHub, TakeBackIsOffBetweenFriendsAndWhenTurnedOff) {
+  TempDir dir;
+  GameHub hub(options_for(dir));
+  for (const json& settings : {json{{"opponent", "friend"}}, json{{"take_back", false}}}) {
+    const std::string id = create_game(hub, settings);
+    const ApiResponse refused = post(hub, "/api/games/" + id + "/take_back");
+    EXPECT_EQ(refused.status, 409);
+    EXPECT_EQ(refused.body["code"], "take_back_off");
+    EXPECT_FALSE(refused.body["error"].get<std::string>().empty());
+  }
+}
+
+TEST(ServerHub, ResigningEndsTheGameForTheOtherSide) {
+  TempDir dir;
+  GameHub hub(options_for(dir));
+  const std::string id = create_game(hub, {{"opponent", "medium"}});
+  const ApiResponse resigned = post(hub, "/api/games/" + id + "/resign");
+  ASSERT_EQ(resigned.status, 200) << resigned.body.dump();
+  EXPECT_EQ(resigned.body["events"][0]["type"], "resign");
+  EXPECT_EQ(resigned.body["events"][1]["type"], "game_over");
+  EXPECT_EQ(resigned.body["events"][1]["by_resignation"], true);
+  EXPECT_EQ(resigned.body["game"]["winner"], "dark");
+  EXPECT_EQ(resigned.body["game"]["tally"]["dark"], 1);
+}
+
+// Download record: every game of the series as RGN and JSON records that read back alike.
+TEST(ServerHub, TheSeriesRecordReadsBackToTheSamePlies) {
+  TempDir dir;
+  GameHub hub(options_for(dir));
+  const std::string id = create_game(hub, {{"opponent", "medium"}, {"pieces", 3}});
+  json game = get(hub, "/api/games/" + id).body["game"];
+  for (int i = 0; i < 2000 && game["phase"] != "game_over"; ++i) {
+    game = play_one_action(hub, id, game).body["game"];
+  }
+  post(hub, "/api/games/" + id + "/new");
+  const ApiResponse record = get(hub, "/api/games/" + id + "/record");
+  ASSERT_EQ(record.status, 200) << record.body.dump();
+  EXPECT_EQ(record.body["file_name"], "ur-" + id + ".rgn");
+  const std::string rgn = record.body["rgn"];
+  EXPECT_TRUE(rgn.starts_with("[Rules Finkel]")) << rgn;
+  EXPECT_NE(rgn.find("[Pieces \"3\"]"), std::string::npos);
+  EXPECT_NE(rgn.find("[DarkLevel medium]"), std::string::npos);
+  ASSERT_EQ(record.body["records"].size(), 2u);
+  const ApiResponse read = post(hub, "/api/records", json{{"text", rgn}}.dump());
+  ASSERT_EQ(read.status, 200) << read.body.dump();
+  ASSERT_EQ(read.body["games"].size(), 2u);
+  for (std::size_t g = 0; g < 2; ++g) {
+    EXPECT_EQ(read.body["games"][g]["plies"], record.body["records"][g]["plies"]);
+  }
+  EXPECT_EQ(read.body["games"][0]["result"], record.body["records"][0]["result"]);
+  EXPECT_EQ(post(hub, "/api/games/" + id + "/record").status, 405);
+}
+
+// Play from here: a record's game after k plies, played on against the computer or a friend.
+TEST(ServerHub, PlayFromHereContinuesARecordAtAnyPly) {
+  TempDir dir;
+  GameHub hub(options_for(dir));
+  const std::string source = create_game(hub, {{"opponent", "friend"}});
+  json game = get(hub, "/api/games/" + source).body["game"];
+  for (int i = 0; i < 60; ++i) game = play_one_action(hub, source, game).body["game"];
+  const json record = get(hub, "/api/games/" + source + "/record").body["records"][0];
+  const std::size_t plies = record["plies"].size();
+  ASSERT_GT(plies, 10u);
+  for (const json& settings : {json{{"opponent", "friend"}}, json{{"opponent", "hard"}}}) {
+    const std::size_t k = 10;
+    const ApiResponse made =
+        post(hub, "/api/games",
+             json{{"settings", settings}, {"from", {{"record", record}, {"ply", k}}}}.dump());
+    ASSERT_EQ(made.status, 201) << made.body.dump();
+    const json& state = made.body["game"];
+    if (settings["opponent"] == "friend" || record["plies"][k - 1]["position"]["turn"] == "light") {
+      EXPECT_EQ(state["position"], record["plies"][k - 1]["position"]);
+    }
+    EXPECT_EQ(state["settings"]["opponent"], settings["opponent"]);
+    EXPECT_NE(state["id"], source);
+    const json again = get(hub, "/api/games/" + state["id"].get<std::string>() + "/record").body;
+    const json continued = again["records"][0]["plies"];
+    for (std::size_t i = 0; i < k; ++i) EXPECT_EQ(continued[i], record["plies"][i]);
+  }
+  const auto refused = [&](const json& from) {
+    return post(hub, "/api/games", json{{"from", from}}.dump());
+  };
+  EXPECT_EQ(refused({{"record", record}, {"ply", plies + 1}}).body["code"], "bad_record");
+  EXPECT_EQ(refused({{"record", record}, {"ply", -1}}).body["code"], "bad_request");
+  EXPECT_EQ(refused({{"record", 3}, {"ply", 1}}).body["code"], "bad_record");
+  EXPECT_EQ(refused({{"ply", 1}}).body["code"], "bad_request");
+  EXPECT_EQ(refused({{"record", record}, {"ply", 1}, {"x", 1}}).body["code"], "bad_request");
+}
+
+// A games.sqlite3 of schema 1 with a format-1 row, as servers before the session model
+// wrote it, opens, migrates and plays on; the game is stored in format 2 from then on.
+TEST(ServerHub, ADatabaseOfTheOldFormatKeepsItsGames) {
+  TempDir dir;
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open((dir.path() / "games.sqlite3").c_str(), &db), SQLITE_OK);
+    const std::string row = R"({"format":1,"id":"g-00000000000000a1","version":57,
+      "settings":{"opponent":"hard","pieces":7,"bear_off":"exact","starts":"alternate",
+                  "auto_play":false,"auto_pass":false,"seat":"light"},
+      "next_settings":null,"position":"L:3/2,5,9/1:5/7,14/0","phase":"move",
+      "dice":[true,false,true,false],"winner":null,"tally":[1,1],"game_number":3,
+      "starting_side":"light","opening":null,"thrown_this_game":true,
+      "log":["Shell threw 2."],"seed":1234,"draws":31})";
+    const std::string sql =
+        "CREATE TABLE games (id TEXT PRIMARY KEY NOT NULL, record TEXT NOT NULL,"
+        " updated_ms INTEGER NOT NULL); PRAGMA user_version=1;"
+        " INSERT INTO games VALUES('g-00000000000000a1', '" +
+        row + "', 0);";
+    ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+  }
+  const std::string base = "/api/games/g-00000000000000a1";
+  {
+    GameHub hub(options_for(dir));
+    const ApiResponse loaded = get(hub, base);
+    ASSERT_EQ(loaded.status, 200) << loaded.body.dump();
+    EXPECT_EQ(loaded.body["game"]["position_text"], "L:3/2,5,9/1:5/7,14/0");
+    EXPECT_EQ(loaded.body["game"]["roll"], 2);
+    EXPECT_EQ(loaded.body["game"]["version"], 57);
+    EXPECT_EQ(loaded.body["game"]["game_number"], 3);
+    EXPECT_EQ(loaded.body["game"]["tally"], (json{{"light", 1}, {"dark", 1}}));
+    const ApiResponse moved = post(hub, base + "/move", R"({"from":5})");
+    ASSERT_EQ(moved.status, 200) << moved.body.dump();
+    EXPECT_EQ(moved.body["events"][0]["capture"], true);
+  }
+  GameHub reopened(options_for(dir));
+  const ApiResponse again = get(reopened, base);
+  ASSERT_EQ(again.status, 200) << again.body.dump();
+  EXPECT_EQ(again.body["game"]["to_move"], "light");
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open((dir.path() / "games.sqlite3").c_str(), &db), SQLITE_OK);
+  sqlite3_stmt* query = nullptr;
+  sqlite3_prepare_v2(db, "SELECT format FROM games", -1, &query, nullptr);
+  ASSERT_EQ(sqlite3_step(query), SQLITE_ROW);
+  EXPECT_EQ(sqlite3_column_int(query, 0), 2);
+  sqlite3_finalize(query);
+  sqlite3_close(db);
+}
+
+TEST(ServerHub, ADatabaseOfANewerSchemaIsRefusedWithAReason) {
+  TempDir dir;
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open((dir.path() / "games.sqlite3").c_str(), &db), SQLITE_OK);
+  sqlite3_exec(db, "PRAGMA user_version=9", nullptr, nullptr, nullptr);
+  sqlite3_close(db);
+  try {
+    GameHub hub(options_for(dir));
+    FAIL() << "a newer schema was opened";
+  } catch (const std::runtime_error& error) {
+    EXPECT_NE(std::string(error.what()).find("newer ur"), std::string::npos) << error.what();
+  }
 }
 
 }  // namespace

@@ -9,7 +9,9 @@ namespace ur::server {
 
 namespace {
 
-constexpr int kSchemaVersion = 1;
+// Schema 1: games(id, record, updated_ms). Schema 2 adds `format`, the format of the
+// record's JSON (game_storage.h), so rows of either format can be told apart in SQL.
+constexpr int kSchemaVersion = 2;
 
 long long unix_millis() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -50,12 +52,7 @@ GameStore::GameStore(const std::filesystem::path& data_dir) : file_(data_dir / "
     // power loss may drop the last commits, in exchange for no fsync per move.
     execute("PRAGMA journal_mode=WAL");
     execute("PRAGMA synchronous=NORMAL");
-    execute(
-        "CREATE TABLE IF NOT EXISTS games ("
-        " id TEXT PRIMARY KEY NOT NULL,"
-        " record TEXT NOT NULL,"
-        " updated_ms INTEGER NOT NULL)");
-    execute(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str());
+    migrate();
     auto prepare = [this](const char* sql, sqlite3_stmt** statement) {
       if (sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, statement, nullptr) !=
           SQLITE_OK) {
@@ -63,8 +60,9 @@ GameStore::GameStore(const std::filesystem::path& data_dir) : file_(data_dir / "
       }
     };
     prepare(
-        "INSERT INTO games(id, record, updated_ms) VALUES(?1, ?2, ?3) "
-        "ON CONFLICT(id) DO UPDATE SET record = excluded.record, updated_ms = excluded.updated_ms",
+        "INSERT INTO games(id, format, record, updated_ms) VALUES(?1, ?2, ?3, ?4) "
+        "ON CONFLICT(id) DO UPDATE SET format = excluded.format, record = excluded.record, "
+        "updated_ms = excluded.updated_ms",
         &save_);
     prepare("SELECT record FROM games WHERE id = ?1", &load_);
     prepare("SELECT COUNT(*) FROM games", &count_);
@@ -98,13 +96,58 @@ void GameStore::execute(const char* sql) {
   }
 }
 
-void GameStore::save(const std::string& id, const std::string& record) {
+int GameStore::schema_version() {
+  sqlite3_stmt* statement = nullptr;
+  if (sqlite3_prepare_v2(db_, "PRAGMA user_version", -1, &statement, nullptr) != SQLITE_OK) {
+    fail("reading the schema version");
+  }
+  const int step = sqlite3_step(statement);
+  const int version = step == SQLITE_ROW ? sqlite3_column_int(statement, 0) : -1;
+  sqlite3_finalize(statement);
+  if (version < 0) fail("reading the schema version");
+  return version;
+}
+
+void GameStore::migrate() {
+  const int version = schema_version();
+  if (version > kSchemaVersion) {
+    throw std::runtime_error(file_.string() + " has schema " + std::to_string(version) +
+                             ", written by a newer ur; this one reads schemas up to " +
+                             std::to_string(kSchemaVersion) +
+                             ". Upgrade ur or use another --data.");
+  }
+  if (version == kSchemaVersion) return;
+  // One transaction: a migration stopped half-way leaves the old schema as it was.
+  execute("BEGIN IMMEDIATE");
+  try {
+    if (version == 0) {
+      execute(
+          "CREATE TABLE IF NOT EXISTS games ("
+          " id TEXT PRIMARY KEY NOT NULL,"
+          " format INTEGER NOT NULL,"
+          " record TEXT NOT NULL,"
+          " updated_ms INTEGER NOT NULL)");
+    } else {
+      // Schema 1 rows hold format-1 records; the server rewrites each in format 2 when the
+      // game next changes.
+      execute("ALTER TABLE games ADD COLUMN format INTEGER NOT NULL DEFAULT 1");
+    }
+    execute(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str());
+    execute("COMMIT");
+  } catch (...) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
+void GameStore::save(const std::string& id, int format, const std::string& record) {
   std::lock_guard lock(mutex_);
   // One statement is one implicit transaction: the row is replaced whole or not at all.
   StatementUse use(save_);
   sqlite3_bind_text(save_, 1, id.data(), static_cast<int>(id.size()), SQLITE_STATIC);
-  sqlite3_bind_text(save_, 2, record.data(), static_cast<int>(record.size()), SQLITE_STATIC);
-  sqlite3_bind_int64(save_, 3, unix_millis());
+  sqlite3_bind_int(save_, 2, format);
+  sqlite3_bind_text(save_, 3, record.data(), static_cast<int>(record.size()), SQLITE_STATIC);
+  sqlite3_bind_int64(save_, 4, unix_millis());
   if (sqlite3_step(save_) != SQLITE_DONE) fail("saving game " + id);
 }
 

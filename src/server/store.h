@@ -1,6 +1,7 @@
 // Durable storage of games in one SQLite file (`games.sqlite3` under the data directory).
-// Each game is one row holding its JSON record; every save is its own transaction, so a
-// restart (or a crash of the server process) loses no change that was answered.
+// Each game is one row holding its JSON record and the record's format; every save is its
+// own transaction, so a restart (or a crash of the server process) loses no change that was
+// answered. Opening a file of an older schema migrates it in one transaction.
 #pragma once
 
 #include <filesystem>
@@ -15,15 +16,17 @@ namespace ur::server {
 
 class GameStore {
  public:
-  // Opens (creating when missing) the database under `data_dir`, which must exist.
-  // Throws std::runtime_error saying what failed.
+  // Opens (creating when missing, migrating when older) the database under `data_dir`,
+  // which must exist. Throws std::runtime_error saying what failed, also for a file of a
+  // newer schema than this ur reads.
   explicit GameStore(const std::filesystem::path& data_dir);
   ~GameStore();
   GameStore(const GameStore&) = delete;
   GameStore& operator=(const GameStore&) = delete;
 
-  // Inserts or replaces the record of game `id`. Throws std::runtime_error on failure.
-  void save(const std::string& id, const std::string& record);
+  // Inserts or replaces the record of game `id`, of record format `format`. Throws
+  // std::runtime_error on failure.
+  void save(const std::string& id, int format, const std::string& record);
   // The stored record of game `id`, if any. Throws std::runtime_error on failure.
   std::optional<std::string> load(const std::string& id);
   // Number of stored games.
@@ -33,6 +36,8 @@ class GameStore {
 
  private:
   void execute(const char* sql);
+  int schema_version();
+  void migrate();
   [[noreturn]] void fail(const std::string& what);
 
   std::filesystem::path file_;

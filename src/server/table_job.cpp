@@ -9,7 +9,7 @@
 #include <unistd.h>
 #endif
 
-#include "server/game.h"
+#include "server/api_error.h"
 #include "solver/position_index.h"
 #include "solver/solver.h"
 #include "tables/solve_progress.h"

@@ -118,7 +118,10 @@ struct MoveIntent {
 struct PassIntent {};
 struct ResignIntent {};
 struct TakeBackIntent {};
-struct NewGameIntent {};
+// The next game; `settings`, when given, are what it is played under.
+struct NewGameIntent {
+  std::optional<Settings> settings;
+};
 struct ChangeSettingsIntent {
   Settings settings;
 };

@@ -65,6 +65,11 @@ std::string narrate(const Event& event, const Voice& voice, const Rules& rules) 
             return sentence(text);
           },
           [&](const GameStarted& e) {
+            if (e.from) {
+              return sentence("game " + std::to_string(e.number) +
+                              " goes on from a set position; " +
+                              subject(voice, e.first).verb("play", "plays") + " next");
+            }
             return sentence("game " + std::to_string(e.number) + ": " +
                             subject(voice, e.first).verb("start", "starts"));
           },
@@ -109,6 +114,27 @@ std::string narrate(const Event& event, const Voice& voice, const Rules& rules) 
           },
       },
       event.body);
+}
+
+std::string refusal_sentence(const Refusal& refusal, const Session& session, Side seat,
+                             const Voice& voice) {
+  const Subject to_move = subject(voice, session.to_move());
+  const Subject acting = subject(voice, seat);
+  switch (refusal.code) {
+    case RefusalCode::NotYourTurn:
+      return sentence("it is " + to_move.possessive() + " turn, not " + acting.possessive());
+    case RefusalCode::ComputerSeat:
+      if (seat == session.to_move() && session.phase() != Phase::Over) {
+        return sentence("it is " + to_move.possessive() + " turn: the computer is playing it");
+      }
+      return sentence("the computer plays " + acting.possessive() + " seat");
+    case RefusalCode::GameOver:
+      return sentence("game " + std::to_string(session.game_number()) + " is over (" +
+                      subject(voice, session.winner().value_or(seat)).verb("won", "won") +
+                      "); start a new game to play on");
+    default:
+      return refusal.message;
+  }
 }
 
 }  // namespace ur::session

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "session/event.h"
+#include "session/session.h"
 
 namespace ur::session {
 
@@ -25,5 +26,10 @@ struct Voice {
 // The sentence for `event`, or "" for events players need not read (the series start).
 // Sentences start with a capital letter and end with a full stop.
 std::string narrate(const Event& event, const Voice& voice, const Rules& rules);
+
+// The refusal of `seat`'s intent in `session`, in words that name the sides as `voice`
+// does (the session's own message names them "light" and "dark").
+std::string refusal_sentence(const Refusal& refusal, const Session& session, Side seat,
+                             const Voice& voice);
 
 }  // namespace ur::session

@@ -154,7 +154,6 @@ std::optional<std::string> Session::fold(std::size_t index) {
             if (e.from) {
               if (auto error = validate(s.settings.rules, *e.from)) return "start: " + *error;
               if (e.from->turn != e.first) return "a start whose side to move is not the first";
-              if (is_game_over(s.settings.rules, *e.from)) return "a start that is already won";
             }
             if (e.number != s.game_number && s.next_settings) {
               s.settings = *s.next_settings;
@@ -167,7 +166,8 @@ std::optional<std::string> Session::fold(std::size_t index) {
             s.pending.reset();
             s.winner.reset();
             s.resigned = false;
-            s.thrown_this_game = false;
+            // A game set up from a position is under way: new settings wait for the next.
+            s.thrown_this_game = e.from.has_value();
             s.last_move.reset();
             s.decisions.clear();
             s.game_start = index;
@@ -176,6 +176,7 @@ std::optional<std::string> Session::fold(std::size_t index) {
           [&](const Thrown& e) -> std::optional<std::string> {
             if (s.phase != Phase::Throw) return "a throw while " + std::string(to_string(s.phase));
             if (e.side != s.position.turn) return "a throw by " + title(e.side) + " out of turn";
+            if (is_game_over(s.settings.rules, s.position)) return "a throw after the game was won";
             if (e.dice.count != s.settings.rules.dice || e.roll != roll_of(e.dice) ||
                 (e.dice.marks >> e.dice.count) != 0) {
               return "dice that do not match the rules or the roll";
@@ -421,10 +422,18 @@ Outcome Session::apply(const Intent& intent, Side seat, bool computer, Time now)
         record({now, TookBack{seat, *it}}, out);
         return std::nullopt;
       },
-      [&](const NewGameIntent&) -> std::optional<Refusal> {
+      [&](const NewGameIntent& next) -> std::optional<Refusal> {
         if (!settings().is_person(seat)) {
           return refuse(RefusalCode::ComputerSeat,
                         "The " + title(seat) + " seat is played by the computer.");
+        }
+        if (next.settings) {
+          if (auto error = validate(*next.settings)) {
+            return refuse(RefusalCode::BadSettings, *error);
+          }
+          if (*next.settings != state_.next_settings.value_or(settings())) {
+            record({now, SettingsChanged{*next.settings, false}}, out);
+          }
         }
         begin_game(state_.game_number + 1, state_.next_settings.value_or(settings()), now, out);
         return std::nullopt;

@@ -381,20 +381,48 @@ TEST(SessionHistory, ACarriedOverSeriesKeepsItsTallyDiceAndPosition) {
             dice_for_throw(settings.rules, 42, 5));
 }
 
-TEST(SessionHistory, AStartPositionMustBeValidUnwonAndMatchTheOpener) {
+TEST(SessionHistory, AStartPositionMustBeValidAndMatchTheOpener) {
   const Settings settings = between_friends();
-  Position won = starting_position(settings.rules, Side::Light);
-  won.start[0] = 0;
-  won.home[0] = 7;
   Position bad = starting_position(settings.rules, Side::Light);
   bad.start[0] = 9;
   for (const auto& [from, first] :
-       {std::pair{won, Side::Light}, std::pair{bad, Side::Light},
+       {std::pair{bad, Side::Light},
         std::pair{starting_position(settings.rules, Side::Dark), Side::Light}}) {
     auto result = Session::from_history(
         {{kNow, SeriesStarted{settings, 1, {}, 0}}, {kNow, GameStarted{1, first, from}}});
     EXPECT_TRUE(std::holds_alternative<std::string>(result));
   }
+}
+
+TEST(SessionHistory, AGameCarriedOverWonEndsAndTakesNoThrow) {
+  const Settings settings = between_friends();
+  Position won = starting_position(settings.rules, Side::Dark);
+  won.start[0] = 0;
+  won.home[0] = 7;
+  const Events start{{kNow, SeriesStarted{settings, 1, {}, 0}},
+                     {kNow, GameStarted{3, Side::Dark, won}}};
+  Events ended = start;
+  ended.push_back({kNow, GameEnded{Side::Light, false}});
+  auto over = Session::from_history(ended);
+  ASSERT_TRUE(std::holds_alternative<Session>(over)) << std::get<std::string>(over);
+  EXPECT_EQ(std::get<Session>(over).phase(), Phase::Over);
+  Events thrown = start;
+  thrown.push_back({kNow, Thrown{Side::Dark, dice_showing(settings.rules, 2), 2}});
+  EXPECT_TRUE(std::holds_alternative<std::string>(Session::from_history(thrown)));
+}
+
+TEST(SessionSettings, AGameCarriedOverMidWayTakesNewSettingsFromTheNextGame) {
+  Position from = starting_position(finkel_rules(), Side::Light);
+  from.start[0] = 6;
+  from.board[0] = SquareMask{1} << 3;
+  auto made = Session::from_history({{kNow, SeriesStarted{between_friends(), 1, {}, 0}},
+                                     {kNow, GameStarted{2, Side::Light, from}}});
+  Session session = std::get<Session>(std::move(made));
+  Settings five = between_friends();
+  five.rules.pieces = 5;
+  ASSERT_TRUE(session.act(ChangeSettingsIntent{five}, Side::Light, kNow).accepted());
+  EXPECT_EQ(session.position(), from);
+  ASSERT_TRUE(session.pending_settings().has_value());
 }
 
 // Property: any sequence of choices gives a history whose fold is the same session.

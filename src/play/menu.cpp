@@ -1,0 +1,166 @@
+// The settings menu's keys: ↑↓ choose a row, ←→ (Enter, Space) change its value, digits
+// type the seed, Start begins a game through the table-build flow, Esc goes back.
+#include "play/menu.h"
+
+#include <algorithm>
+#include <charconv>
+#include <vector>
+
+#include "play/build_flow.h"
+#include "play/feedback.h"
+
+namespace ur::play {
+namespace {
+
+template <typename T>
+T cycled(const std::vector<T>& choices, const T& current, int step) {
+  const auto found = std::find(choices.begin(), choices.end(), current);
+  const int size = static_cast<int>(choices.size());
+  const int index =
+      found == choices.end() ? (step > 0 ? -1 : 0) : static_cast<int>(found - choices.begin());
+  return choices[((index + step) % size + size) % size];
+}
+
+// Changes the value on the current menu row by one step.
+void change_menu_value(PlaySession& game, UiState& ui, int step) {
+  Settings& draft = ui.draft;
+  switch (static_cast<MenuRow>(ui.menu_row)) {
+    case MenuRow::Opponent: {
+      const bool was_friend = draft.opponent == kFriend;
+      draft.opponent = cycled(opponent_choices(), draft.opponent, step);
+      // Take-back is on by default against the computer and never between friends.
+      if (was_friend != (draft.opponent == kFriend)) draft.take_back = draft.opponent != kFriend;
+      break;
+    }
+    case MenuRow::Pieces:
+      draft.rules.pieces = cycled(std::vector<int>{7, 5, 3}, draft.rules.pieces, step);
+      break;
+    case MenuRow::BearOff:
+      draft.rules.bear_off = draft.rules.bear_off == BearOff::Exact ? BearOff::Any : BearOff::Exact;
+      break;
+    case MenuRow::Opener:
+      draft.opener = draft.opener == session::StartRule::Alternate ? session::StartRule::HigherThrow
+                                                                   : session::StartRule::Alternate;
+      break;
+    case MenuRow::AutoPlay:
+      draft.auto_play = !draft.auto_play;
+      if (game.started()) {
+        report(ui, game.set_automation(draft.auto_play, game.next_settings().auto_pass));
+      }
+      break;
+    case MenuRow::AutoPass:
+      draft.auto_pass = !draft.auto_pass;
+      if (game.started()) {
+        report(ui, game.set_automation(game.next_settings().auto_play, draft.auto_pass));
+      }
+      break;
+    case MenuRow::TakeBack:
+      if (draft.opponent == kFriend) {
+        set_error(ui, "Take-back is only for games against the computer.");
+      } else {
+        draft.take_back = !draft.take_back;
+      }
+      break;
+    case MenuRow::Seed:
+    case MenuRow::Start:
+    case MenuRow::Back:
+      break;
+  }
+}
+
+void apply_menu(PlaySession& game, UiState& ui) {
+  std::uint64_t seed = 0;
+  const std::string& text = ui.seed_text;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seed);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
+    set_error(ui, "The seed must be a whole number from 0 to 18446744073709551615.");
+    return;
+  }
+  Settings settings = ui.draft;
+  settings.seed = seed;
+  request_game(game, ui, settings);
+}
+
+// Closing the menu leaves for the game; before the first game there is none to go back to.
+bool can_close_menu(const PlaySession& game, UiState& ui) {
+  if (game.game_number() > 0) return true;
+  set_error(ui, "No game yet: choose the settings and start a game, or press q to quit.");
+  return false;
+}
+
+}  // namespace
+
+void handle_menu(PlaySession& game, UiState& ui, const Key& key) {
+  const auto row = static_cast<MenuRow>(ui.menu_row);
+  if (key.code == KeyCode::Escape || is_char(key, 'm')) {
+    if (!can_close_menu(game, ui)) return;
+    ui.overlay = Overlay::None;
+    ui.message.clear();
+    return;
+  }
+  switch (key.code) {
+    case KeyCode::Up:
+    case KeyCode::BackTab:
+      ui.menu_row = (ui.menu_row + kMenuRows - 1) % kMenuRows;
+      return;
+    case KeyCode::Down:
+    case KeyCode::Tab:
+      ui.menu_row = (ui.menu_row + 1) % kMenuRows;
+      return;
+    case KeyCode::Left:
+      change_menu_value(game, ui, -1);
+      return;
+    case KeyCode::Right:
+      change_menu_value(game, ui, +1);
+      return;
+    case KeyCode::Enter:
+      if (row == MenuRow::Start) {
+        apply_menu(game, ui);
+      } else if (row == MenuRow::Back) {
+        if (!can_close_menu(game, ui)) return;
+        ui.overlay = Overlay::None;
+        ui.message.clear();
+      } else {
+        change_menu_value(game, ui, +1);
+      }
+      return;
+    case KeyCode::Backspace:
+      if (row == MenuRow::Seed && !ui.seed_text.empty()) ui.seed_text.pop_back();
+      return;
+    default:
+      break;
+  }
+  if (row == MenuRow::Seed && is_digit(key)) {
+    if (ui.seed_text.size() >= 20) {
+      set_error(ui, "A seed has at most 20 digits.");
+    } else {
+      ui.seed_text += key.character;
+      ui.message.clear();
+    }
+    return;
+  }
+  if (is_char(key, ' ')) {
+    change_menu_value(game, ui, +1);
+    return;
+  }
+  refuse_key(ui, key, "↑↓ choose a setting, ←→ change it, Esc closes the menu.");
+}
+
+void open_menu(const PlaySession& game, UiState& ui) {
+  ui.overlay = Overlay::Menu;
+  ui.menu_row = 0;
+  ui.draft = game.next_settings();
+  ui.seed_text = std::to_string(ui.draft.seed);
+  ui.message.clear();
+}
+
+// The settings menu on `settings` (not the game's), with `why` in red under it.
+void back_to_menu(UiState& ui, const Settings& settings, const std::string& why) {
+  if (ui.overlay != Overlay::Menu) ui.menu_row = static_cast<int>(MenuRow::Opponent);
+  ui.overlay = Overlay::Menu;
+  ui.draft = settings;
+  ui.seed_text = std::to_string(settings.seed);
+  set_error(ui, why);
+}
+
+}  // namespace ur::play

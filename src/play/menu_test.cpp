@@ -1,0 +1,79 @@
+// The settings menu (menu.cpp): changing values, take-back against the computer only, the
+// seed field, and starting the next game with the settings chosen.
+#include "play/menu.h"
+
+#include <gtest/gtest.h>
+
+#include "play/controller.h"
+#include "play/play_test_support.h"
+
+namespace ur::play {
+namespace {
+
+using testing::make_game;
+using testing::press;
+
+TEST(Menu, MenuChangesSettingsForTheNextGame) {
+  PlaySession game = make_game();
+  UiState ui;
+  press(game, ui, "m");
+  ASSERT_EQ(ui.overlay, Overlay::Menu);
+  press(game, ui, "\x1b[C");  // opponent: friend -> easy
+  EXPECT_EQ(ui.draft.opponent, "easy");
+  press(game, ui, "\x1b[B\x1b[C");  // pieces 7 -> 5
+  EXPECT_EQ(ui.draft.rules.pieces, 5);
+  press(game, ui, "\x1b[B\x1b[B\x1b[B\r");  // auto-play on, at once: nothing was thrown yet
+  EXPECT_TRUE(game.settings().auto_play);
+  EXPECT_EQ(game.log().back(), "Game 1: light starts.") << "the game starts again under it";
+  press(game, ui, "\x1b[B\x1b[B\x1b[B");  // past take-back to the seed row
+  press(game, ui,
+        "\x7f"
+        "9");
+  EXPECT_EQ(ui.seed_text, "9") << "seed 7 edited to 9";
+  press(game, ui, "z");
+  EXPECT_TRUE(ui.message_is_error);
+  press(game, ui, "\x1b[B\r");  // start a new game
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  EXPECT_EQ(game.settings().opponent, "easy");
+  EXPECT_EQ(game.rules().pieces, 5);
+  EXPECT_EQ(game.settings().seed, 9u);
+  EXPECT_EQ(game.session().seed(), 9u) << "a new seed is a new series of the session";
+  EXPECT_EQ(game.game_number(), 2);
+  EXPECT_TRUE(game.settings().take_back) << "on by default against the computer";
+}
+
+TEST(Menu, TakeBackIsASettingAgainstTheComputerOnly) {
+  PlaySession game = make_game();
+  UiState ui;
+  press(game, ui, "m");
+  ui.menu_row = static_cast<int>(MenuRow::TakeBack);
+  press(game, ui, "\r");
+  EXPECT_EQ(ui.message, "Take-back is only for games against the computer.");
+  EXPECT_FALSE(ui.draft.take_back);
+  ui.menu_row = static_cast<int>(MenuRow::Opponent);
+  press(game, ui, "\x1b[C");  // friend -> easy
+  EXPECT_TRUE(ui.draft.take_back) << "on by default against the computer";
+  ui.menu_row = static_cast<int>(MenuRow::TakeBack);
+  press(game, ui, "\r");
+  EXPECT_FALSE(ui.draft.take_back);
+  const std::string menu = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(menu.find("Take-back (u)"), std::string::npos) << menu;
+  ui.menu_row = static_cast<int>(MenuRow::Start);
+  press(game, ui, "\r");
+  EXPECT_FALSE(game.settings().take_back);
+  EXPECT_FALSE(game.session().settings().take_back);
+}
+
+TEST(Menu, MenuRefusesAnEmptySeed) {
+  PlaySession game = make_game();
+  UiState ui;
+  press(game, ui, "m");
+  ui.menu_row = static_cast<int>(MenuRow::Seed);
+  press(game, ui, "\x7f\x1b[B\r");
+  EXPECT_EQ(ui.overlay, Overlay::Menu);
+  EXPECT_EQ(ui.message, "The seed must be a whole number from 0 to 18446744073709551615.");
+  EXPECT_EQ(game.game_number(), 1);
+}
+
+}  // namespace
+}  // namespace ur::play

@@ -1,0 +1,153 @@
+#include "server/game_storage.h"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+
+#include "core/notation.h"
+#include "protocol/json.h"
+#include "protocol/session_json.h"
+#include "server/api_error.h"
+#include "server/web_settings.h"
+
+namespace ur::server {
+
+using nlohmann::json;
+using session::Session;
+
+json stored_json(const WebGame& game) {
+  return {{"format", kStoredFormat},
+          {"id", game.id},
+          {"version", game.version},
+          {"history", protocol::to_json(game.session.history())}};
+}
+
+namespace {
+
+[[noreturn]] void damaged(const std::string& what) {
+  throw std::runtime_error("damaged game record: " + what);
+}
+
+const json& member(const json& record, const char* key) {
+  const auto found = record.find(key);
+  if (found == record.end()) damaged(std::string("missing \"") + key + "\"");
+  return *found;
+}
+
+template <typename T>
+T member_as(const json& record, const char* key) {
+  try {
+    return member(record, key).get<T>();
+  } catch (const json::exception&) {
+    damaged(std::string("\"") + key + "\" has the wrong type");
+  }
+}
+
+Side side_member(const json& record, const char* key) {
+  const json& value = member(record, key);
+  const auto side =
+      value.is_string() ? side_from_name(value.get_ref<const std::string&>()) : std::nullopt;
+  if (!side) damaged(std::string("\"") + key + "\" is not a side");
+  return *side;
+}
+
+// Format 1 kept the page's settings (opponent, seat, pieces ...) as the API wrote them.
+session::Settings format_1_settings(const json& value) {
+  try {
+    json patch = value;
+    if (patch.is_object()) patch.erase("take_back");
+    return merge_web_settings(default_web_settings(), patch);
+  } catch (const ApiError& error) {
+    damaged(std::string("settings: ") + error.what());
+  }
+}
+
+// A format-1 snapshot as a history: the series with its tally and the dice already thrown,
+// the current game from its position, the pending throw, the end, and waiting settings.
+session::Events history_of_format_1(const json& record) {
+  const session::Settings settings = format_1_settings(member(record, "settings"));
+  const Rules& rules = settings.rules;
+  auto parsed = parse_text(member_as<std::string>(record, "position"), rules);
+  if (auto* error = std::get_if<ParseError>(&parsed)) damaged("position: " + error->message);
+  const Position position = std::get<Position>(parsed);
+
+  const auto phase = member_as<std::string>(record, "phase");
+  constexpr std::array<std::string_view, 4> kPhases = {"throw", "move", "pass", "game_over"};
+  if (std::find(kPhases.begin(), kPhases.end(), phase) == kPhases.end()) damaged("unknown phase");
+  const auto dice = member_as<std::vector<bool>>(record, "dice");
+  const bool pending = phase == "move" || phase == "pass";
+  if (pending != !dice.empty()) damaged("dice do not match the phase");
+  if (pending && dice.size() != static_cast<std::size_t>(rules.dice)) damaged("wrong dice count");
+
+  auto tally = member_as<std::array<int, 2>>(record, "tally");
+  const int game_number = member_as<int>(record, "game_number");
+  if (game_number < 1 || tally[0] < 0 || tally[1] < 0) damaged("bad counters");
+  const json& winner_value = member(record, "winner");
+  std::optional<Side> winner;
+  if (!winner_value.is_null()) winner = side_member(record, "winner");
+  if ((phase == "game_over") != is_game_over(rules, position) ||
+      winner != ur::winner(rules, position)) {
+    damaged("the winner does not match the position");
+  }
+  // The finished game's win is in the stored tally; the history's end counts it again.
+  if (winner) {
+    if (tally[index_of(*winner)] == 0) damaged("the tally does not count the win");
+    --tally[index_of(*winner)];
+  }
+  auto draws = member_as<std::uint64_t>(record, "draws");
+  if (pending && draws == 0) damaged("a pending throw that was never drawn");
+  if (pending) --draws;  // the pending throw is replayed below, which counts it again
+
+  const session::Time time = 0;  // a snapshot keeps no times
+  session::Events history;
+  history.push_back({time, session::SeriesStarted{
+                               settings, member_as<std::uint64_t>(record, "seed"), tally, draws}});
+  history.push_back({time, session::GameStarted{game_number, position.turn, position}});
+  if (pending) {
+    session::Dice thrown{0, static_cast<std::uint8_t>(dice.size())};
+    for (std::size_t i = 0; i < dice.size(); ++i) {
+      if (dice[i]) thrown.marks = static_cast<std::uint8_t>(thrown.marks | (1u << i));
+    }
+    history.push_back({time, session::Thrown{position.turn, thrown, session::roll_of(thrown)}});
+  }
+  if (winner) history.push_back({time, session::GameEnded{*winner, false}});
+  const json& next = member(record, "next_settings");
+  if (!next.is_null()) {
+    history.push_back({time, session::SettingsChanged{format_1_settings(next), false}});
+  }
+  return history;
+}
+
+}  // namespace
+
+WebGame game_from_stored(const json& record) {
+  if (!record.is_object()) damaged("not an object");
+  const int format = member_as<int>(record, "format");
+  if (format != 1 && format != kStoredFormat) {
+    damaged("format " + std::to_string(format) + " is not one this server reads (1 or 2)");
+  }
+  if (!member(record, "version").is_number_unsigned()) damaged("\"version\" is not a count");
+  session::Events history;
+  if (format == 1) {
+    history = history_of_format_1(record);
+  } else {
+    try {
+      history = protocol::events_from_json(member(record, "history"));
+    } catch (const protocol::RequestError& error) {
+      damaged(error.what());
+    }
+  }
+  auto session = Session::from_history(std::move(history));
+  if (auto* error = std::get_if<std::string>(&session)) damaged(*error);
+  if (format == 1) {
+    const session::Phase phase = std::get<Session>(session).phase();
+    const std::string_view name = phase == session::Phase::Over ? "game_over" : to_string(phase);
+    if (member_as<std::string>(record, "phase") != name) {
+      damaged("the phase does not match the legal moves");
+    }
+  }
+  return WebGame{member_as<std::string>(record, "id"), member_as<std::uint64_t>(record, "version"),
+                 std::get<Session>(std::move(session))};
+}
+
+}  // namespace ur::server

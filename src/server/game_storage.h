@@ -1,0 +1,24 @@
+// The stored form of a web game (one row of games.sqlite3): its id, version and the
+// session's whole history as events (protocol/session_json.h).
+//
+//   format 2: {"format": 2, "id": "g-...", "version": 12, "history": [event, ...]}
+//   format 1: what servers before the session model stored: a snapshot (position, phase,
+//             dice, tally, log, seed, draws). It is read by carrying the snapshot into a
+//             history that starts from its position, with its tally and dice counter.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "server/web_game.h"
+
+namespace ur::server {
+
+inline constexpr int kStoredFormat = 2;
+
+nlohmann::json stored_json(const WebGame& game);
+
+// Reads either format, validating everything (the history is folded under the rules).
+// Throws std::runtime_error ("damaged game record: ...") for a record that is not sound.
+WebGame game_from_stored(const nlohmann::json& record);
+
+}  // namespace ur::server

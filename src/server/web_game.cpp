@@ -1,0 +1,239 @@
+#include "server/web_game.h"
+
+#include "core/explain.h"
+#include "core/notation.h"
+#include "protocol/json.h"
+#include "server/api_error.h"
+#include "server/web_settings.h"
+#include "session/overloaded.h"
+
+namespace ur::server {
+
+using nlohmann::json;
+using session::Session;
+
+const session::Voice& page_voice() {
+  static const session::Voice voice = session::Voice::sides("Shell", "Bitumen");
+  return voice;
+}
+
+Side acting_seat(const Session& session, const WebIntent& intent) {
+  if (intent.side) return *intent.side;
+  switch (intent.action) {
+    case Action::Throw:
+    case Action::Move:
+    case Action::Pass:
+      return session.to_move();
+    case Action::TakeBack:
+    case Action::Resign:
+      if (session.settings().between_people()) return session.to_move();
+      return person_side(session.settings());
+    case Action::New:
+    case Action::Settings:
+      break;
+  }
+  return person_side(session.settings());
+}
+
+std::size_t apply_intent(WebGame& game, const WebIntent& intent, session::Time now) {
+  Session& session = game.session;
+  const Side seat = acting_seat(session, intent);
+  // Settings are merged onto the ones the next game would be played with.
+  const session::Settings base = session.pending_settings().value_or(session.settings());
+  session::Intent wanted;
+  switch (intent.action) {
+    case Action::Throw:
+      wanted = session::ThrowIntent{};
+      break;
+    case Action::Move:
+      wanted = session::MoveIntent{intent.from};
+      break;
+    case Action::Pass:
+      wanted = session::PassIntent{};
+      break;
+    case Action::TakeBack:
+      wanted = session::TakeBackIntent{};
+      break;
+    case Action::Resign:
+      wanted = session::ResignIntent{};
+      break;
+    case Action::New:
+      wanted = session::NewGameIntent{
+          intent.settings.is_null() ? std::nullopt
+                                    : std::optional(merge_web_settings(base, intent.settings))};
+      break;
+    case Action::Settings:
+      wanted = session::ChangeSettingsIntent{merge_web_settings(base, intent.settings)};
+      break;
+  }
+  // New games and settings are the person's to ask for, whoever is to move.
+  const Side acting = intent.action == Action::New || intent.action == Action::Settings
+                          ? person_side(session.settings())
+                          : seat;
+  Session next = session;
+  const std::size_t first = next.history().size();
+  const session::Outcome outcome = next.act(wanted, acting, now);
+  if (!outcome.accepted()) {
+    throw from_refusal(*outcome.refusal,
+                       session::refusal_sentence(*outcome.refusal, session, acting, page_voice()));
+  }
+  session = std::move(next);
+  return first;
+}
+
+namespace {
+
+// The position just before history event `index` (for the reason a pass was forced).
+Position position_before(const Session& session, std::size_t index) {
+  const auto& history = session.history();
+  auto prefix = Session::from_history(
+      session::Events(history.begin(), history.begin() + static_cast<std::ptrdiff_t>(index)));
+  return std::get<Session>(prefix).position();
+}
+
+json dice_json(const session::Dice& dice) {
+  json dice_list = json::array();
+  for (int i = 0; i < dice.count; ++i) dice_list.push_back(dice.die(i));
+  return dice_list;
+}
+
+}  // namespace
+
+json web_events(const Session& session, std::size_t first) {
+  const auto& history = session.history();
+  json events = json::array();
+  json openings = json::array();  // the page has always had them after their new_game
+  for (std::size_t i = first; i < history.size(); ++i) {
+    const session::Event& event = history[i];
+    std::visit(session::Overloaded{
+                   [](const session::SeriesStarted&) {},
+                   [&](const session::OpeningRound& e) {
+                     openings.push_back({{"type", "opening"},
+                                         {"light", session::roll_of(e.light)},
+                                         {"dark", session::roll_of(e.dark)}});
+                   },
+                   [&](const session::GameStarted& e) {
+                     events.push_back({{"type", "new_game"},
+                                       {"game_number", e.number},
+                                       {"starting_side", side_name(e.first)}});
+                     for (json& opening : openings) events.push_back(std::move(opening));
+                     openings = json::array();
+                   },
+                   [&](const session::Thrown& e) {
+                     events.push_back({{"type", "throw"},
+                                       {"side", side_name(e.side)},
+                                       {"roll", e.roll},
+                                       {"dice", dice_json(e.dice)}});
+                   },
+                   [&](const session::Moved& e) {
+                     json move = protocol::to_json(e.move);
+                     move["type"] = "move";
+                     move["side"] = side_name(e.side);
+                     events.push_back(std::move(move));
+                   },
+                   [&](const session::Passed& e) {
+                     const Position before = position_before(session, i);
+                     events.push_back({{"type", "pass"},
+                                       {"side", side_name(e.side)},
+                                       {"reason", why_pass(session.rules(), before, e.roll)}});
+                   },
+                   [&](const session::Resigned& e) {
+                     events.push_back({{"type", "resign"}, {"side", side_name(e.side)}});
+                   },
+                   [&](const session::TookBack& e) {
+                     events.push_back({{"type", "take_back"}, {"side", side_name(e.side)}});
+                   },
+                   [&](const session::GameEnded& e) {
+                     events.push_back({{"type", "game_over"},
+                                       {"winner", side_name(e.winner)},
+                                       {"by_resignation", e.by_resignation}});
+                   },
+                   [&](const session::SettingsChanged& e) {
+                     events.push_back({{"type", "settings"}, {"at_once", e.at_once}});
+                   },
+               },
+               event.body);
+  }
+  return events;
+}
+
+namespace {
+
+std::string_view phase_name(session::Phase phase) {
+  return phase == session::Phase::Over ? "game_over" : session::to_string(phase);
+}
+
+json sides_json(const session::Settings& settings, bool people) {
+  json sides = json::array();
+  for (Side side : {Side::Light, Side::Dark}) {
+    if (settings.is_person(side) == people) sides.push_back(side_name(side));
+  }
+  return sides;
+}
+
+// The index where the current game's story begins: its start, after the opening rounds
+// that chose who starts (a restart under new settings replaces the earlier start).
+std::size_t story_start(const Session& session) {
+  std::size_t start = session.game_start_index();
+  while (start > 0 &&
+         std::holds_alternative<session::OpeningRound>(session.history()[start - 1].body)) {
+    --start;
+  }
+  return start;
+}
+
+json opening_json(const Session& session) {
+  const std::size_t start = session.game_start_index();
+  if (start == 0) return nullptr;
+  const auto* round = std::get_if<session::OpeningRound>(&session.history()[start - 1].body);
+  if (round == nullptr) return nullptr;
+  return {{"light", session::roll_of(round->light)}, {"dark", session::roll_of(round->dark)}};
+}
+
+}  // namespace
+
+json game_state_json(const WebGame& game) {
+  const Session& session = game.session;
+  const Rules& rules = session.rules();
+  json legal = json::array();
+  for (const Move& move : session.legal_moves()) legal.push_back(protocol::to_json(move));
+  const auto& pending = session.pending_throw();
+  const bool over = session.phase() == session::Phase::Over;
+  json log = json::array();
+  for (std::size_t i = story_start(session); i < session.history().size(); ++i) {
+    std::string line = session::narrate(session.history()[i], page_voice(), rules);
+    if (!line.empty()) log.push_back(std::move(line));
+  }
+  bool can_take_back = false;
+  for (Side side : {Side::Light, Side::Dark}) can_take_back |= session.can_take_back(side);
+  return {
+      {"id", game.id},
+      {"version", game.version},
+      {"settings", web_settings_json(session.settings())},
+      {"next_settings",
+       session.pending_settings() ? web_settings_json(*session.pending_settings()) : json(nullptr)},
+      {"rules", protocol::to_json(rules)},
+      {"position", protocol::to_json(session.position())},
+      {"position_text", to_text(session.position())},
+      {"phase", phase_name(session.phase())},
+      {"to_move", over ? json(nullptr) : json(side_name(session.to_move()))},
+      {"roll", pending ? json(pending->roll) : json(nullptr)},
+      {"dice", pending ? dice_json(pending->dice) : json(nullptr)},
+      {"legal_moves", std::move(legal)},
+      {"pass_reason", session.phase() == session::Phase::Pass
+                          ? json(why_pass(rules, session.position(), pending->roll))
+                          : json(nullptr)},
+      {"human_sides", sides_json(session.settings(), true)},
+      {"computer_sides", sides_json(session.settings(), false)},
+      {"winner", session.winner() ? json(side_name(*session.winner())) : json(nullptr)},
+      {"resigned", session.resigned()},
+      {"tally", {{"light", session.tally()[0]}, {"dark", session.tally()[1]}}},
+      {"game_number", session.game_number()},
+      {"starting_side", side_name(session.game_starter())},
+      {"opening", opening_json(session)},
+      {"can_take_back", can_take_back},
+      {"log", std::move(log)},
+  };
+}
+
+}  // namespace ur::server

@@ -180,11 +180,9 @@ export class Dialogs {
     else if (isHuman(game, winner)) title = 'You win!';
     else title = 'The computer wins';
     $('game-over-title').textContent = title;
-    const resigned = this.state.resigned;
-    $('game-over-detail').textContent =
-      resigned?.key === `${game.id}:${game.game_number}`
-        ? `${SIDE_NAME[resigned.side]} resigned.`
-        : `${SIDE_NAME[winner]} brought all ${game.rules.pieces} pieces home.`;
+    $('game-over-detail').textContent = game.resigned
+      ? `${SIDE_NAME[otherSide(winner)]} resigned.`
+      : `${SIDE_NAME[winner]} brought all ${game.rules.pieces} pieces home.`;
     const tally = game.tally ?? { light: 0, dark: 0 };
     // Against the computer the sides get their players' names too; friends share the names.
     const label = (side) =>

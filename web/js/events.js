@@ -106,8 +106,6 @@ export class EventPlayer {
           this.page.renderBoardOnly(finalGame);
           break;
         case 'resign':
-          // The game-over dialog says so rather than "brought all pieces home".
-          this.state.resigned = { key: `${finalGame.id}:${finalGame.game_number}`, side: event.side };
           narrate(resignSentence(finalGame, event));
           break;
         default:

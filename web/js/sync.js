@@ -52,7 +52,6 @@ export function createState() {
     extraThrowFor: null, // side that just landed on a rosette
     notice: null, // {text, kind} shown instead of the prompt until the next change
     gameOverShownFor: null,
-    resigned: null, // {key, side}: the game (id:number) ended by that side's resignation
     // Preferences of this browser, not of the game (localStorage): sound, speed of play, and
     // whether a press on a movable piece moves it at once.
     prefs: { sound: true, speed: 'normal', one_press: false },

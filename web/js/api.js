@@ -53,6 +53,8 @@ async function request(method, path, body) {
 
 export const api = {
   create: (settings) => request('POST', 'api/games', { settings }),
+  // A new series whose first game is a record's game after its first `from.ply` plies.
+  createFrom: (settings, from) => request('POST', 'api/games', { settings, from }),
   get: (id) => request('GET', `api/games/${encodeURIComponent(id)}`),
   intent: (id, action, body = {}) =>
     request('POST', `api/games/${encodeURIComponent(id)}/${action}`, body),
@@ -61,6 +63,8 @@ export const api = {
     requestJson('POST', 'api/tables/build', { pieces, bear_off: bearOff }),
   tableBuildState: () => requestJson('GET', 'api/tables/build'),
   cancelTableBuild: () => requestJson('DELETE', 'api/tables/build'),
+  // The record of a game's series: {file_name, rgn, records}.
+  record: (id) => requestJson('GET', `api/games/${encodeURIComponent(id)}/record`),
   // Records: every game of a record file's text as JSON records, and the review of one.
   readRecords: (text) => requestJson('POST', 'api/records', { text }),
   review: (record) => requestJson('POST', 'api/review', { record }),

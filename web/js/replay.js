@@ -54,10 +54,14 @@ function startPosition(record) {
 const NO_HIGHLIGHTS = { movable: new Set(), selected: null, targets: new Set(), activeSide: 'light', lastMove: null };
 
 export class Replay {
-  // `onOpen()` and `onClose()` let the game page step aside and come back.
-  constructor({ onOpen, onClose }) {
+  // `onOpen()` and `onClose()` let the game page step aside and come back;
+  // `onPlayFrom(settings, record, ply)` starts a game from the record (it throws the server's
+  // refusal); `settings()` is the game's settings, for the choices the dialog starts with.
+  constructor({ onOpen, onClose, onPlayFrom, settings }) {
     this.onOpen = onOpen;
     this.onClose = onClose;
+    this.onPlayFrom = onPlayFrom;
+    this.settings = settings;
     this.board = new Board($('replay-board'), () => {});
     this.games = [];
     this.record = null;
@@ -85,6 +89,13 @@ export class Replay {
     $('replay-next').addEventListener('click', () => this.go(this.ply + 1));
     $('replay-last').addEventListener('click', () => this.go(this.record.plies.length));
     $('replay-game').addEventListener('change', (event) => this.showGame(Number(event.target.value)));
+    $('replay-play').addEventListener('click', () => this.openPlayFrom());
+    $('play-from-form').addEventListener('change', () => this.showPlayFromChoices());
+    $('play-from-form').addEventListener('submit', (event) => {
+      if (event.submitter?.value !== 'play') return;
+      event.preventDefault();
+      this.playFrom();
+    });
     document.addEventListener('keydown', (event) => this.onKey(event));
   }
 
@@ -256,8 +267,70 @@ export class Replay {
       } else button.removeAttribute('aria-current');
     }
     $('replay-first').disabled = $('replay-back').disabled = this.ply === 0;
+    $('replay-play').disabled = this.isOverAt(position);
     $('replay-next').disabled = $('replay-last').disabled = this.ply === plies.length;
     this.renderReview(current);
+  }
+
+  // True when a side has every piece home: no game goes on from there.
+  isOverAt(position) {
+    const pieces = this.record.rules.pieces;
+    return position.light.home === pieces || position.dark.home === pieces;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Play from here: a new game from the position shown.
+
+  openPlayFrom() {
+    if (!this.record) return;
+    const plies = this.record.plies;
+    const current = plies[this.ply - 1];
+    const position = current ? current.position : startPosition(this.record);
+    if (this.isOverAt(position)) return;
+    const rules = this.record.rules;
+    $('play-from-text').textContent =
+      `${this.ply === 0 ? 'From the start' : `After ply ${this.ply} of ${plies.length}`}, with the record's rules: ${rules.pieces} pieces each, bear-off ${rules.bear_off}. ${SIDE_NAME[position.turn]} is to move.`;
+    const settings = this.settings() ?? {};
+    const form = $('play-from-form');
+    const levels = [...$('play-from-level').options].map((option) => option.value);
+    const friend = settings.opponent === 'friend';
+    for (const input of form.elements.against) input.checked = input.value === (friend ? 'friend' : 'computer');
+    $('play-from-level').value = levels.includes(settings.opponent) ? settings.opponent : 'medium';
+    // The person takes over the side to move at this ply.
+    $('play-from-side').value = position.turn;
+    this.showPlayFromChoices();
+    this.showPlayFromError('');
+    const dialog = $('play-from-dialog');
+    dialog.returnValue = '';
+    if (!dialog.open) dialog.showModal();
+  }
+
+  showPlayFromChoices() {
+    $('play-from-computer').hidden = $('play-from-form').elements.against.value !== 'computer';
+  }
+
+  showPlayFromError(text) {
+    $('play-from-error').textContent = text;
+    $('play-from-error').hidden = !text;
+  }
+
+  async playFrom() {
+    const computer = $('play-from-form').elements.against.value === 'computer';
+    const choice = computer
+      ? { opponent: $('play-from-level').value, seat: $('play-from-side').value }
+      : { opponent: 'friend' };
+    const start = $('play-from-start');
+    start.disabled = true;
+    try {
+      await this.onPlayFrom(choice, this.record, this.ply);
+    } catch (error) {
+      this.showPlayFromError(error instanceof ApiError ? error.message : String(error));
+      return;
+    } finally {
+      start.disabled = false;
+    }
+    $('play-from-dialog').close('play');
+    this.close();
   }
 
   renderReview(ply) {

@@ -1,0 +1,215 @@
+// The game's dialogs: settings (with the offer to build the Perfect level's table), the
+// question before a new game replaces one in progress, the end of a game, and the rules.
+
+import { announce, isFriendGame, isHuman } from './narration.js';
+import { SIDE_NAME, otherSide } from './rules.js';
+import { setSoundEnabled } from './sound.js';
+import { saveJson } from './sync.js';
+import { TableBuildOffer } from './table-build.js';
+
+export const STORAGE_PREFS = 'ur.prefs';
+
+const $ = (id) => document.getElementById(id);
+
+// True once anything has happened in the game and it is not over.
+function gameInProgress(game) {
+  const pieces = game.rules.pieces;
+  const { light, dark } = game.position;
+  const moved = light.start < pieces || dark.start < pieces;
+  return game.phase !== 'game_over' && (moved || game.roll !== null);
+}
+
+export class Dialogs {
+  // `page`: {setNotice(text, kind), playSound(name), newGame()} of the game page.
+  constructor(state, sync, page) {
+    this.state = state;
+    this.sync = sync;
+    this.page = page;
+    this.tableBuild = new TableBuildOffer(() => this.onTableReady());
+    this.tableBuildChoice = 'save'; // how to save the settings once the offered table is built
+    this.wire();
+  }
+
+  wire() {
+    $('new-game-button').addEventListener('click', () => this.onNewGameButton());
+    $('confirm-new-dialog').addEventListener('close', () => {
+      if ($('confirm-new-dialog').returnValue === 'new') this.page.newGame();
+    });
+    $('settings-button').addEventListener('click', () => this.openSettings());
+    $('settings-dialog').addEventListener('close', () => this.onSettingsClosed());
+    $('settings-form').addEventListener('change', () => this.showTakeBackSetting());
+    $('rules-button').addEventListener('click', () => this.openRules());
+    $('rules-close').addEventListener('click', () => $('rules-dialog').close());
+    $('rules-dialog').addEventListener('close', () => {
+      if (window.location.hash === '#rules') history.replaceState(null, '', window.location.pathname);
+    });
+    $('game-over-new').addEventListener('click', () => this.page.newGame());
+    $('game-over-close').addEventListener('click', () => this.closeGameOver());
+    if (window.location.hash === '#rules') this.openRules();
+    window.addEventListener('hashchange', () => {
+      if (window.location.hash === '#rules') this.openRules();
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // New game
+
+  onNewGameButton() {
+    const game = this.state.game;
+    if (game && gameInProgress(game)) {
+      this.confirm('confirm-new-dialog');
+      return;
+    }
+    this.page.newGame();
+  }
+
+  // Asks a question whose answer the dialog's `close` listener reads from its returnValue.
+  confirm(id) {
+    const dialog = $(id);
+    dialog.returnValue = '';
+    if (!dialog.open) dialog.showModal();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Settings
+
+  // Shows `settings` (a game's settings object) in the settings dialog's form.
+  fillSettingsForm(settings) {
+    const form = $('settings-form');
+    const choose = (name, value) => {
+      for (const input of form.elements[name]) input.checked = input.value === String(value ?? '');
+    };
+    for (const name of ['opponent', 'pieces', 'bear_off', 'starts', 'seat']) choose(name, settings[name]);
+    form.elements.auto_play.checked = Boolean(settings.auto_play);
+    form.elements.auto_pass.checked = Boolean(settings.auto_pass);
+    form.elements.take_back.checked = settings.take_back ?? true;
+    this.showTakeBackSetting();
+    form.elements.sound.checked = this.state.prefs.sound;
+    choose('speed', this.state.prefs.speed);
+    form.elements.one_press.checked = this.state.prefs.one_press;
+  }
+
+  // True when the server's settings have the take_back member (servers before it refuse it).
+  hasTakeBack() {
+    return 'take_back' in (this.state.game?.settings ?? {});
+  }
+
+  // Take back is for games against the computer: friends never take back.
+  showTakeBackSetting() {
+    $('take-back-setting').hidden = !this.hasTakeBack() || $('settings-form').elements.opponent.value === 'friend';
+  }
+
+  openSettings() {
+    const game = this.state.game;
+    this.fillSettingsForm({ ...(game?.settings ?? {}), ...(game?.next_settings ?? {}) });
+    $('settings-note').textContent = game?.next_settings
+      ? 'Some changes are waiting for the next game.'
+      : 'Changes apply at once if nothing has been thrown yet, otherwise from the next game.';
+    this.tableBuild.hide();
+    // Escape closes without a button: no stale choice may count as "save".
+    $('settings-dialog').returnValue = '';
+    $('settings-dialog').showModal();
+  }
+
+  // The settings the player chose need a table the server lacks: reopen the dialog with their
+  // choices kept and offer the build; once the table is ready, save them again as `choice`.
+  offerTableBuild(
+    missing,
+    choice,
+    notice = 'The Perfect level needs the solved table for these rules, which this server has not built yet. Nothing was changed.',
+  ) {
+    this.page.setNotice(notice, 'info');
+    const dialog = $('settings-dialog');
+    dialog.returnValue = '';
+    if (!dialog.open) dialog.showModal();
+    this.tableBuildChoice = choice;
+    this.tableBuild.show(missing);
+  }
+
+  onTableReady() {
+    this.page.setNotice('The table is ready. Saving your settings…', 'info');
+    $('settings-dialog').close(this.tableBuildChoice);
+  }
+
+  readSettingsForm() {
+    const form = $('settings-form');
+    const value = (name) => form.elements[name].value;
+    const takeBack = this.hasTakeBack() ? { take_back: form.elements.take_back.checked } : {};
+    return {
+      opponent: value('opponent'),
+      pieces: Number(value('pieces')),
+      bear_off: value('bear_off'),
+      starts: value('starts'),
+      seat: value('seat'),
+      auto_play: form.elements.auto_play.checked,
+      auto_pass: form.elements.auto_pass.checked,
+      ...takeBack,
+    };
+  }
+
+  async onSettingsClosed() {
+    const choice = $('settings-dialog').returnValue;
+    if (choice !== 'save' && choice !== 'new') return;
+    const form = $('settings-form');
+    const prefs = this.state.prefs;
+    prefs.sound = form.elements.sound.checked;
+    prefs.speed = form.elements.speed.value;
+    prefs.one_press = form.elements.one_press.checked;
+    setSoundEnabled(prefs.sound);
+    saveJson(STORAGE_PREFS, prefs);
+    const settings = this.readSettingsForm();
+    if (!this.state.game) {
+      await this.sync.startNewGame(settings);
+      return;
+    }
+    this.closeGameOver();
+    const game = await this.sync.intent(choice === 'new' ? 'new' : 'settings', { settings });
+    if (choice === 'save' && game?.next_settings) {
+      this.page.setNotice('Saved. The new settings apply from the next game.', 'info');
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The end of a game
+
+  showGameOver(game) {
+    const winner = game.winner;
+    const friend = isFriendGame(game);
+    let title;
+    if (friend) title = `${SIDE_NAME[winner]} wins!`;
+    else if (isHuman(game, winner)) title = 'You win!';
+    else title = 'The computer wins';
+    $('game-over-title').textContent = title;
+    $('game-over-detail').textContent = game.resigned
+      ? `${SIDE_NAME[otherSide(winner)]} resigned.`
+      : `${SIDE_NAME[winner]} brought all ${game.rules.pieces} pieces home.`;
+    const tally = game.tally ?? { light: 0, dark: 0 };
+    // Against the computer the sides get their players' names too; friends share the names.
+    const label = (side) =>
+      friend ? SIDE_NAME[side] : `${isHuman(game, side) ? 'You' : 'Computer'} (${SIDE_NAME[side]})`;
+    $('game-over-tally').textContent = `Games won: ${label('light')} ${tally.light} – ${tally.dark} ${label('dark')}`;
+    const nextStarter = game.starting_side ? otherSide(game.starting_side) : null;
+    $('game-over-next').textContent =
+      game.settings.starts === 'alternate' && nextStarter
+        ? `Next game: ${SIDE_NAME[nextStarter]} starts.`
+        : 'Next game: the higher throw starts.';
+    this.page.playSound(friend || isHuman(game, winner) ? 'win' : 'lose');
+    announce(`${title} ${$('game-over-tally').textContent}.`);
+    const dialog = $('game-over-dialog');
+    if (!dialog.open) dialog.showModal();
+  }
+
+  closeGameOver() {
+    const dialog = $('game-over-dialog');
+    if (dialog.open) dialog.close();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Rules
+
+  openRules() {
+    const dialog = $('rules-dialog');
+    if (!dialog.open) dialog.showModal();
+    if (window.location.hash !== '#rules') history.replaceState(null, '', '#rules');
+  }
+}

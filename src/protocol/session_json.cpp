@@ -165,6 +165,9 @@ json to_json(const session::Event& event) {
                     {"winner", side_name(e.winner)},
                     {"by_resignation", e.by_resignation}};
           },
+          [](const session::HintsShown& e) -> json {
+            return {{"type", "hints"}, {"side", side_name(e.side)}, {"on", e.on}};
+          },
           [](const session::SettingsChanged& e) -> json {
             return {
                 {"type", "settings"}, {"settings", to_json(e.settings)}, {"at_once", e.at_once}};
@@ -238,6 +241,8 @@ session::Event event_from(const json& value, Rules& rules) {
     event.body = session::TookBack{side(value, "side"), unsigned_number(value, "move_index")};
   } else if (type == "end") {
     event.body = session::GameEnded{side(value, "winner"), boolean(value, "by_resignation")};
+  } else if (type == "hints") {
+    event.body = session::HintsShown{side(value, "side"), boolean(value, "on")};
   } else if (type == "settings") {
     session::SettingsChanged e{settings_from_json(member(value, "settings")),
                                boolean(value, "at_once")};

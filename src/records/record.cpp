@@ -185,6 +185,9 @@ GameRecord record_of_game(const Session& session, std::size_t game_start, std::v
   auto prefix = Session::from_history(
       Events(history.begin(), history.begin() + static_cast<std::ptrdiff_t>(game_start) + 1));
   const session::Settings settings = std::get<Session>(prefix).settings();
+  // Sides that had live hints on at some time during the game.
+  std::array<bool, 2> hinted{std::get<Session>(prefix).hints_on(Side::Light),
+                             std::get<Session>(prefix).hints_on(Side::Dark)};
 
   GameRecord record;
   record.rules = settings.rules;
@@ -219,6 +222,8 @@ GameRecord record_of_game(const Session& session, std::size_t game_start, std::v
       while (!entries.empty() && entries.back().thrown_index > throw_index) entries.pop_back();
       entries.back().ply.move.reset();
       entries.back().spent = false;
+    } else if (auto* hints = std::get_if<session::HintsShown>(&event.body)) {
+      if (hints->on) hinted[index_of(hints->side)] = true;
     } else if (auto* resigned = std::get_if<session::Resigned>(&event.body)) {
       record.resigned = resigned->side;
     } else if (auto* end = std::get_if<session::GameEnded>(&event.body)) {
@@ -248,6 +253,9 @@ GameRecord record_of_game(const Session& session, std::size_t game_start, std::v
   if (ended) add_tag(record.tags, "EndTime", utc_text(end_time));
   add_tag(record.tags, "Result", !ended ? "*" : (ended->winner == Side::Light ? "1-0" : "0-1"));
   if (take_backs > 0) add_tag(record.tags, "TakeBacks", std::to_string(take_backs));
+  if (hinted[0] || hinted[1]) {
+    add_tag(record.tags, "Hints", hinted[0] && hinted[1] ? "both" : hinted[0] ? "light" : "dark");
+  }
   return record;
 }
 

@@ -96,5 +96,20 @@ TEST(PositionTag, ABadPositionTagIsRefusedWithTheReason) {
   EXPECT_NE(std::get<ReplayError>(played).message.find("Position tag"), std::string::npos);
 }
 
+TEST(HintsTag, AGamePlayedWithHintsSaysWhoHadThem) {
+  Session game = Session::start(session::between_friends(), 4, kNow);
+  EXPECT_EQ(records_of_series(game).front().tag("Hints"), nullptr);
+  ASSERT_TRUE(game.act(session::ShowHintsIntent{true}, Side::Dark, kNow).accepted());
+  ASSERT_TRUE(game.act(session::ShowHintsIntent{false}, Side::Dark, kNow).accepted());
+  ASSERT_NE(records_of_series(game).front().tag("Hints"), nullptr);
+  EXPECT_EQ(*records_of_series(game).front().tag("Hints"), "dark");
+  // Hints still on when the next game starts count for it too.
+  game.act(session::ShowHintsIntent{true}, Side::Light, kNow);
+  game.act(session::ResignIntent{}, Side::Light, kNow);
+  game.act(session::NewGameIntent{}, Side::Light, kNow);
+  EXPECT_EQ(*records_of_series(game).back().tag("Hints"), "light");
+  EXPECT_EQ(*records_of_series(game).front().tag("Hints"), "both");
+}
+
 }  // namespace
 }  // namespace ur::records

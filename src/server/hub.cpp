@@ -20,6 +20,7 @@
 #include "records/record.h"
 #include "records/rgn.h"
 #include "server/game_storage.h"
+#include "server/hints.h"
 #include "server/store.h"
 #include "server/table_job.h"
 #include "server/web_game.h"
@@ -347,6 +348,12 @@ struct GameHub::Impl {
     }
     if (parts.size() == 2 && parts[1] == "ws") {
       throw bad_request("/ws is a WebSocket: open it with a WebSocket upgrade request.");
+    }
+    if (parts.size() == 2 && parts[1] == "hints" && method == "GET") {
+      on_game(id, reply, [](GameSlot& slot) {
+        return ApiResponse{200, hints_json(slot.game.session)};
+      });
+      return;
     }
     if (parts.size() == 2 && parts[1] == "record") {
       if (method != "GET") throw bad_method(method, "GET");

@@ -538,5 +538,38 @@ TEST(ServerHub, ADatabaseOfANewerSchemaIsRefusedWithAReason) {
   }
 }
 
+// Live hints: exact for small rules (solved on the spot), recorded in the game's record.
+TEST(ServerHub, HintsGiveEveryMovesChanceAndTheRecordNotesThem) {
+  TempDir dir;
+  GameHub hub(options_for(dir));
+  const std::string id = create_game(hub, {{"opponent", "medium"}, {"pieces", 3}});
+  const std::string base = "/api/games/" + id;
+  const ApiResponse on = post(hub, base + "/hints", R"({"on":true})");
+  ASSERT_EQ(on.status, 200) << on.body.dump();
+  EXPECT_TRUE(on.body["game"]["hints_on"].get<bool>());
+  EXPECT_EQ(on.body["events"][0]["type"], "hints");
+  json game = post(hub, base + "/throw").body["game"];
+  for (int i = 0; i < 50 && game["phase"] != "move"; ++i) {
+    game = play_one_action(hub, id, game).body["game"];
+  }
+  ASSERT_EQ(game["phase"], "move");
+  const ApiResponse hints = get(hub, base + "/hints");
+  ASSERT_EQ(hints.status, 200) << hints.body.dump();
+  EXPECT_TRUE(hints.body["exact"].get<bool>());
+  EXPECT_NEAR(hints.body["win"]["light"].get<double>() + hints.body["win"]["dark"].get<double>(),
+              1.0, 1e-12);
+  ASSERT_EQ(hints.body["moves"].size(), game["legal_moves"].size());
+  for (std::size_t i = 1; i < hints.body["moves"].size(); ++i) {
+    EXPECT_GE(hints.body["moves"][i - 1]["win"], hints.body["moves"][i]["win"]);
+  }
+  EXPECT_EQ(hints.body["roll"], game["roll"]);
+  const std::string rgn = get(hub, base + "/record").body["rgn"];
+  EXPECT_NE(rgn.find("[Hints light]"), std::string::npos) << rgn;
+  EXPECT_EQ(post(hub, base + "/hints", R"({"on":"yes"})").body["code"], "bad_request");
+  EXPECT_EQ(post(hub, base + "/hints", "{}").body["code"], "bad_request");
+  const ApiResponse off = post(hub, base + "/hints", R"({"on":false})");
+  EXPECT_FALSE(off.body["game"]["hints_on"].get<bool>());
+}
+
 }  // namespace
 }  // namespace ur::server

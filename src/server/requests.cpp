@@ -14,7 +14,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, Action>, 7> kActions = {{
+constexpr std::array<std::pair<std::string_view, Action>, 8> kActions = {{
     {"throw", Action::Throw},
     {"move", Action::Move},
     {"pass", Action::Pass},
@@ -22,6 +22,7 @@ constexpr std::array<std::pair<std::string_view, Action>, 7> kActions = {{
     {"resign", Action::Resign},
     {"new", Action::New},
     {"settings", Action::Settings},
+    {"hints", Action::Hints},
 }};
 
 std::optional<Side> side_member(const json& body) {
@@ -97,7 +98,7 @@ void require_only_members(const json& body, std::initializer_list<std::string_vi
 }
 
 WebIntent parse_intent(Action action, const json& body) {
-  WebIntent intent{action, std::nullopt, 0, nullptr, std::nullopt};
+  WebIntent intent{action, std::nullopt, 0, nullptr, true, std::nullopt};
   switch (action) {
     case Action::Throw:
       require_only_members(body, {"side", "version"}, "a throw");
@@ -122,6 +123,17 @@ WebIntent parse_intent(Action action, const json& body) {
                           (from == body.end() ? "" : "; got " + protocol::quote_json(*from)) + ".");
       }
       intent.from = static_cast<Square>(from->get<long long>());
+      break;
+    }
+    case Action::Hints: {
+      require_only_members(body, {"on", "side", "version"}, "a hints switch");
+      const auto on = body.find("on");
+      if (on == body.end() || !on->is_boolean()) {
+        throw bad_request(
+            "A hints switch needs \"on\": true or false" +
+            (on == body.end() ? std::string() : ", got " + protocol::quote_json(*on)) + ".");
+      }
+      intent.on = on->get<bool>();
       break;
     }
     case Action::New:
@@ -175,7 +187,7 @@ ApiRequest request_from_socket_message(std::string_view game_id, std::string_vie
   if (action == body.end() || !action->is_string() ||
       !action_named(action->get_ref<const std::string&>())) {
     throw bad_request(
-        R"(A message needs "action": "throw", "move", "pass", "take_back", "resign", "new" or "settings", got )" +
+        R"(A message needs "action": "throw", "move", "pass", "take_back", "resign", "hints", "new" or "settings", got )" +
         (action == body.end() ? std::string("none") : protocol::quote_json(*action)) + ".");
   }
   const std::string name = action->get<std::string>();

@@ -26,7 +26,7 @@ struct ApiRequest {
 inline constexpr std::string_view kGamesPrefix = "/api/games";
 
 // What a page can ask of a game.
-enum class Action { Throw, Move, Pass, TakeBack, Resign, New, Settings };
+enum class Action { Throw, Move, Pass, TakeBack, Resign, New, Settings, Hints };
 
 // The API name of `action` ("throw", "take_back", ...) and its inverse.
 std::string_view action_name(Action action);
@@ -38,6 +38,7 @@ struct WebIntent {
   std::optional<Side> side;              // the side the sender plays, when it says
   Square from = 0;                       // Move: the route square of the piece
   nlohmann::json settings;               // New / Settings: the settings patch, or null
+  bool on = true;                        // Hints: turn them on or off
   std::optional<std::uint64_t> version;  // the game version the sender saw, when it says
 };
 

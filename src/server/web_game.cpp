@@ -26,6 +26,7 @@ Side acting_seat(const Session& session, const WebIntent& intent) {
       return session.to_move();
     case Action::TakeBack:
     case Action::Resign:
+    case Action::Hints:
       if (session.settings().between_people()) return session.to_move();
       return person_side(session.settings());
     case Action::New:
@@ -65,6 +66,9 @@ std::size_t apply_intent(WebGame& game, const WebIntent& intent, session::Time n
     case Action::Settings:
       wanted = session::ChangeSettingsIntent{merge_web_settings(base, intent.settings)};
       break;
+    case Action::Hints:
+      wanted = session::ShowHintsIntent{intent.on};
+      break;
   }
   // New games and settings are the person's to ask for, whoever is to move.
   const Side acting = intent.action == Action::New || intent.action == Action::Settings
@@ -72,6 +76,10 @@ std::size_t apply_intent(WebGame& game, const WebIntent& intent, session::Time n
                           : seat;
   Session next = session;
   const std::size_t first = next.history().size();
+  // Friends share one screen: hints switch for both seats unless the intent names one.
+  if (intent.action == Action::Hints && !intent.side && session.settings().between_people()) {
+    next.act(wanted, opponent(acting), now);
+  }
   const session::Outcome outcome = next.act(wanted, acting, now);
   if (!outcome.accepted()) {
     throw from_refusal(*outcome.refusal,
@@ -105,54 +113,58 @@ json web_events(const Session& session, std::size_t first) {
   json openings = json::array();  // the page has always had them after their new_game
   for (std::size_t i = first; i < history.size(); ++i) {
     const session::Event& event = history[i];
-    std::visit(session::Overloaded{
-                   [](const session::SeriesStarted&) {},
-                   [&](const session::OpeningRound& e) {
-                     openings.push_back({{"type", "opening"},
-                                         {"light", session::roll_of(e.light)},
-                                         {"dark", session::roll_of(e.dark)}});
-                   },
-                   [&](const session::GameStarted& e) {
-                     events.push_back({{"type", "new_game"},
-                                       {"game_number", e.number},
-                                       {"starting_side", side_name(e.first)}});
-                     for (json& opening : openings) events.push_back(std::move(opening));
-                     openings = json::array();
-                   },
-                   [&](const session::Thrown& e) {
-                     events.push_back({{"type", "throw"},
-                                       {"side", side_name(e.side)},
-                                       {"roll", e.roll},
-                                       {"dice", dice_json(e.dice)}});
-                   },
-                   [&](const session::Moved& e) {
-                     json move = protocol::to_json(e.move);
-                     move["type"] = "move";
-                     move["side"] = side_name(e.side);
-                     events.push_back(std::move(move));
-                   },
-                   [&](const session::Passed& e) {
-                     const Position before = position_before(session, i);
-                     events.push_back({{"type", "pass"},
-                                       {"side", side_name(e.side)},
-                                       {"reason", why_pass(session.rules(), before, e.roll)}});
-                   },
-                   [&](const session::Resigned& e) {
-                     events.push_back({{"type", "resign"}, {"side", side_name(e.side)}});
-                   },
-                   [&](const session::TookBack& e) {
-                     events.push_back({{"type", "take_back"}, {"side", side_name(e.side)}});
-                   },
-                   [&](const session::GameEnded& e) {
-                     events.push_back({{"type", "game_over"},
-                                       {"winner", side_name(e.winner)},
-                                       {"by_resignation", e.by_resignation}});
-                   },
-                   [&](const session::SettingsChanged& e) {
-                     events.push_back({{"type", "settings"}, {"at_once", e.at_once}});
-                   },
-               },
-               event.body);
+    std::visit(
+        session::Overloaded{
+            [](const session::SeriesStarted&) {},
+            [&](const session::OpeningRound& e) {
+              openings.push_back({{"type", "opening"},
+                                  {"light", session::roll_of(e.light)},
+                                  {"dark", session::roll_of(e.dark)}});
+            },
+            [&](const session::GameStarted& e) {
+              events.push_back({{"type", "new_game"},
+                                {"game_number", e.number},
+                                {"starting_side", side_name(e.first)}});
+              for (json& opening : openings) events.push_back(std::move(opening));
+              openings = json::array();
+            },
+            [&](const session::Thrown& e) {
+              events.push_back({{"type", "throw"},
+                                {"side", side_name(e.side)},
+                                {"roll", e.roll},
+                                {"dice", dice_json(e.dice)}});
+            },
+            [&](const session::Moved& e) {
+              json move = protocol::to_json(e.move);
+              move["type"] = "move";
+              move["side"] = side_name(e.side);
+              events.push_back(std::move(move));
+            },
+            [&](const session::Passed& e) {
+              const Position before = position_before(session, i);
+              events.push_back({{"type", "pass"},
+                                {"side", side_name(e.side)},
+                                {"reason", why_pass(session.rules(), before, e.roll)}});
+            },
+            [&](const session::Resigned& e) {
+              events.push_back({{"type", "resign"}, {"side", side_name(e.side)}});
+            },
+            [&](const session::TookBack& e) {
+              events.push_back({{"type", "take_back"}, {"side", side_name(e.side)}});
+            },
+            [&](const session::GameEnded& e) {
+              events.push_back({{"type", "game_over"},
+                                {"winner", side_name(e.winner)},
+                                {"by_resignation", e.by_resignation}});
+            },
+            [&](const session::SettingsChanged& e) {
+              events.push_back({{"type", "settings"}, {"at_once", e.at_once}});
+            },
+            [&](const session::HintsShown& e) {
+              events.push_back({{"type", "hints"}, {"side", side_name(e.side)}, {"on", e.on}});
+            },
+        },
+        event.body);
   }
   return events;
 }
@@ -205,7 +217,11 @@ json game_state_json(const WebGame& game) {
     if (!line.empty()) log.push_back(std::move(line));
   }
   bool can_take_back = false;
-  for (Side side : {Side::Light, Side::Dark}) can_take_back |= session.can_take_back(side);
+  bool hints_on = false;
+  for (Side side : {Side::Light, Side::Dark}) {
+    can_take_back |= session.can_take_back(side);
+    hints_on |= session.settings().is_person(side) && session.hints_on(side);
+  }
   return {
       {"id", game.id},
       {"version", game.version},
@@ -232,6 +248,7 @@ json game_state_json(const WebGame& game) {
       {"starting_side", side_name(session.game_starter())},
       {"opening", opening_json(session)},
       {"can_take_back", can_take_back},
+      {"hints_on", hints_on},
       {"log", std::move(log)},
   };
 }

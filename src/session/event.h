@@ -97,8 +97,16 @@ struct SettingsChanged {
   friend bool operator==(const SettingsChanged&, const SettingsChanged&) = default;
 };
 
+// A person turned live hints (every move's winning chance) on or off. Records note the
+// games played with hints.
+struct HintsShown {
+  Side side = Side::Light;
+  bool on = true;
+  friend bool operator==(const HintsShown&, const HintsShown&) = default;
+};
+
 using EventBody = std::variant<SeriesStarted, OpeningRound, GameStarted, Thrown, Moved, Passed,
-                               Resigned, TookBack, GameEnded, SettingsChanged>;
+                               Resigned, TookBack, GameEnded, SettingsChanged, HintsShown>;
 
 struct Event {
   Time time = 0;
@@ -126,7 +134,11 @@ struct ChangeSettingsIntent {
   Settings settings;
 };
 
+struct ShowHintsIntent {
+  bool on = true;
+};
+
 using Intent = std::variant<ThrowIntent, MoveIntent, PassIntent, ResignIntent, TakeBackIntent,
-                            NewGameIntent, ChangeSettingsIntent>;
+                            NewGameIntent, ChangeSettingsIntent, ShowHintsIntent>;
 
 }  // namespace ur::session

@@ -108,6 +108,10 @@ std::string narrate(const Event& event, const Voice& voice, const Rules& rules) 
             // A resignation has its own sentence just before this one.
             return sentence(winner.name + (e.by_resignation ? " won the game" : " won"));
           },
+          [&](const HintsShown& e) {
+            return sentence(subject(voice, e.side).verb("turn", "turns") +
+                            (e.on ? " hints on" : " hints off"));
+          },
           [&](const SettingsChanged& e) {
             return sentence(e.at_once ? "new settings: the game starts again"
                                       : "new settings apply from the next game");

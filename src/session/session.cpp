@@ -247,6 +247,11 @@ std::optional<std::string> Session::fold(std::size_t index) {
             s.pending.reset();
             return std::nullopt;
           },
+          [&](const HintsShown& e) -> std::optional<std::string> {
+            if (index == 0) return "hints before the series started";
+            s.hints[index_of(e.side)] = e.on;
+            return std::nullopt;
+          },
           [&](const SettingsChanged& e) -> std::optional<std::string> {
             if (auto error = validate(e.settings)) return *error;
             if (e.at_once) {
@@ -452,6 +457,15 @@ Outcome Session::apply(const Intent& intent, Side seat, bool computer, Time now)
         }
         record({now, SettingsChanged{change.settings, at_once}}, out);
         if (at_once) begin_game(state_.game_number, change.settings, now, out);
+        return std::nullopt;
+      },
+      [&](const ShowHintsIntent& hints) -> std::optional<Refusal> {
+        if (!settings().is_person(seat)) {
+          return refuse(RefusalCode::ComputerSeat,
+                        "The " + title(seat) + " seat is played by the computer.");
+        }
+        if (state_.hints[index_of(seat)] != hints.on)
+          record({now, HintsShown{seat, hints.on}}, out);
         return std::nullopt;
       },
   };

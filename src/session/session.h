@@ -121,6 +121,8 @@ class Session {
   const Events& history() const { return history_; }
   // True when `seat` may take back now.
   bool can_take_back(Side seat) const;
+  // True while `side`'s live hints are on.
+  bool hints_on(Side side) const { return state_.hints[index_of(side)]; }
 
  private:
   // Everything derived from the history. Invariant: equals fold(history_).
@@ -143,6 +145,7 @@ class Session {
     // History indices of the moves in effect this game that were decisions (a person's
     // choice among two or more legal moves); take-back returns to the latest of a seat's.
     std::vector<std::size_t> decisions;
+    std::array<bool, 2> hints{};  // live hints on, by side
   };
 
   Session() = default;

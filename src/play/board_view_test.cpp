@@ -297,7 +297,7 @@ TEST(Screen, FriendGameAfterAThrow) {
     Game 1: light starts.
   › Light threw 3.
   7 pieces · exact bear-off · alternate starts
-  ←→ choose · ⏎ move · v numbers · m menu · n new · r resign · ? help · q quit
+  ←→ ⏎ move · h hints · v numbers · m menu · n new · r resign · ? help · q quit
 )"));
 }
 
@@ -332,7 +332,7 @@ TEST(Screen, GameOverBoxKeepsItsBordersAndTheWinnerMark) {
     const std::string text = compose_screen(game, ui, width, height).text(false);
     // The box's lines: its keys (the headline below the dice has others) and its tally.
     for (const std::string inner :
-         {"n new game · m menu · l log · Esc board · q quit", "Session: light 1 – 0 dark"}) {
+         {"n new · r review · m menu · l log · Esc board · q quit", "Session: light 1 – 0 dark"}) {
       int seen = 0;
       for (const std::string& line : screen_lines(text)) {
         if (line.find(inner) == std::string::npos) continue;

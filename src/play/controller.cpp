@@ -85,6 +85,40 @@ bool scroll_log(const PlaySession& game, UiState& ui, const Key& key) {
   return true;
 }
 
+// Opens the review of the game just finished: ur replay's view on its record, reviewed with
+// the table when there is one, else estimated (attach_review, as ur replay does).
+void open_review(const PlaySession& game, UiState& ui) {
+  const auto records = game.records();
+  if (records.empty()) return;
+  std::string problem;
+  auto reviewed = reviewed_game(records.back(), &problem, ui.make_values);
+  if (!reviewed) {
+    set_error(ui, "No review: " + problem + ".");
+    return;
+  }
+  ReplayState state;
+  state.after_game = true;
+  state.screen_width = ui.screen_width;
+  state.screen_height = ui.screen_height;
+  // It opens on the summaries and the graph; any key shows the plies.
+  state.overlay = ReplayOverlay::Summary;
+  ui.review = GameReview{std::move(*reviewed), state};
+  ui.overlay = Overlay::Review;
+  ui.message.clear();
+}
+
+// A key in the review: ur replay's keys, Esc and q back to the game-over screen.
+void handle_review(UiState& ui, const Key& key) {
+  GameReview& review = *ui.review;
+  review.state.screen_width = ui.screen_width;
+  review.state.screen_height = ui.screen_height;
+  handle_replay_key(review.game, review.state, key);
+  if (review.state.quit) {
+    ui.review.reset();
+    ui.overlay = Overlay::GameOver;
+  }
+}
+
 void start_new_game(PlaySession& game, UiState& ui) {
   game.new_game();
   ui.cursor.reset();
@@ -215,6 +249,12 @@ void handle_game_keys(PlaySession& game, UiState& ui, const Key& key) {
     open_log(game, ui);
     return;
   }
+  if (is_char(key, 'h')) {
+    game.set_hints(!game.hints());
+    set_info(ui, game.hints() ? "Hints on: the chance to win of both sides and of every move."
+                              : "Hints off.");
+    return;
+  }
   if (is_char(key, 'v')) {
     ui.route_numbers = !ui.route_numbers;
     set_info(ui, ui.route_numbers ? "Route numbers on." : "Route numbers off.");
@@ -241,7 +281,7 @@ void handle_game_keys(PlaySession& game, UiState& ui, const Key& key) {
   }
   if (is_char(key, 'r')) {
     if (game.phase() == Phase::Over) {
-      set_error(ui, "The game is over: n starts a new one.");
+      open_review(game, ui);
     } else {
       ui.pending = Pending::Resign;
       ui.overlay = Overlay::Confirm;
@@ -263,7 +303,7 @@ void handle_game_keys(PlaySession& game, UiState& ui, const Key& key) {
       if (key.code == KeyCode::Enter) {
         ui.overlay = Overlay::GameOver;
       } else {
-        refuse_key(ui, key, "the game is over: n new game, q quit.");
+        refuse_key(ui, key, "the game is over: n new game, r review, q quit.");
       }
       return;
   }
@@ -284,9 +324,29 @@ void handle_confirm(PlaySession& game, UiState& ui, const Key& key) {
   }
 }
 
+// The hints for the person's throw or move, computed once per position and throw.
+void refresh_hints(const PlaySession& game, UiState& ui) {
+  const bool shown = game.hints() && !game.computer_to_act() &&
+                     (game.phase() == Phase::Throw || game.phase() == Phase::Move);
+  if (!shown) {
+    ui.hints.reset();
+    return;
+  }
+  if (ui.hints && ui.hints->position == game.position() && ui.hints->roll == game.roll()) return;
+  if (!ui.hint_values) ui.hint_values = std::make_shared<HintValues>(ui.make_values);
+  const MoveList none;
+  ui.hints = compute_hints(ui.hint_values->values(game.rules()), game.rules(), game.position(),
+                           game.roll(), game.phase() == Phase::Move ? game.legal() : none);
+}
+
 }  // namespace
 
 void handle_key(PlaySession& game, UiState& ui, const Key& key) {
+  if (ui.overlay == Overlay::Review && ui.review) {
+    // Its own view asks for room when small; q and Esc go back to the game-over screen.
+    handle_review(ui, key);
+    return;
+  }
   if (board_hidden(ui)) {
     // The screen only asks for room: any other key would act unseen.
     if (is_char(key, 'q') || is_char(key, 'Q')) ui.quit = true;
@@ -321,6 +381,8 @@ void handle_key(PlaySession& game, UiState& ui, const Key& key) {
     case Overlay::GameOver:
       if (is_char(key, 'n') || key.code == KeyCode::Enter) {
         start_new_game(game, ui);
+      } else if (is_char(key, 'r')) {
+        open_review(game, ui);
       } else if (is_char(key, 'm')) {
         open_menu(game, ui);
       } else if (is_char(key, '?')) {
@@ -330,7 +392,7 @@ void handle_key(PlaySession& game, UiState& ui, const Key& key) {
       } else if (key.code == KeyCode::Escape) {
         ui.overlay = Overlay::None;
       } else {
-        refuse_key(ui, key, "n new game, m menu, l log, Esc shows the board, q quits.");
+        refuse_key(ui, key, "n new game, r review, m menu, l log, Esc shows the board, q quits.");
       }
       break;
     case Overlay::Menu:
@@ -340,6 +402,7 @@ void handle_key(PlaySession& game, UiState& ui, const Key& key) {
       handle_build_offer(ui, key);
       break;
     case Overlay::Building:
+    case Overlay::Review:
       break;
     case Overlay::None:
       handle_game_keys(game, ui, key);
@@ -350,6 +413,7 @@ void handle_key(PlaySession& game, UiState& ui, const Key& key) {
 
 void sync_ui(const PlaySession& game, UiState& ui) {
   if (!game.started()) return;
+  refresh_hints(game, ui);
   if (game.phase() == Phase::Move && !game.computer_to_act()) {
     if (!ui.cursor || find_move(game.legal(), *ui.cursor) == nullptr) {
       // Start on the piece furthest along: usually the one a player looks at first.

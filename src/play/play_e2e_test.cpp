@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <initializer_list>
 #include <string>
 #include <thread>
 
@@ -661,4 +662,85 @@ TEST(PlayE2E, ReplayRefusesABadRecord) {
             std::string::npos)
       << output;
   EXPECT_NE(output.find("EXIT=1"), std::string::npos) << output;
+}
+
+// Hints on (h) in a 3-piece game between friends, the table solved on the spot: the chances
+// of both sides and of every move beside the moves; the game played to its end; r opens its
+// review (the graph, the summaries' classes), → steps through it, Esc returns to the
+// game-over screen, n starts the next game.
+TEST(PlayE2E, HintsDuringTheGameAndItsReviewAfter) {
+  if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
+  ScratchDir tables("hints-tables");
+  Tmux tmux;
+  tmux.start(tables.env() + kUr + " play --opponent friend --pieces 3 --seed 5 --no-color");
+  std::string screen = tmux.wait_for("Light to throw");
+  EXPECT_NE(screen.find("h hints"), std::string::npos) << screen;
+  EXPECT_EQ(screen.find("Chances:"), std::string::npos) << "hints are off by default\n" << screen;
+  tmux.keys("h");
+  screen = tmux.settled("Chances: Light ");
+  EXPECT_NE(screen.find("Hints on"), std::string::npos) << screen;
+  EXPECT_NE(screen.find(" · Dark "), std::string::npos) << screen;
+  EXPECT_EQ(screen.find("estimated"), std::string::npos) << "the table is exact\n" << screen;
+
+  // Waits until the screen shows one of `texts`; returns the screen.
+  const auto wait_any = [&tmux](std::initializer_list<std::string> texts) {
+    std::string shown;
+    for (int i = 0; i < 160; ++i) {
+      shown = tmux.screen();
+      for (const std::string& text : texts) {
+        if (shown.find(text) != std::string::npos) return shown;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return shown;
+  };
+  bool saw_moves = false;
+  screen = tmux.screen();
+  for (int ply = 0; ply < 400 && screen.find("Game 1 over") == std::string::npos; ++ply) {
+    tmux.keys("t");
+    // The headline's second line: a move to choose, or a throw to pass.
+    screen = wait_any({"or type a square", "press p or Enter to pass"});
+    if (screen.find("or type a square") != std::string::npos) {
+      if (!saw_moves) {
+        // Every move with its chance, e.g. "Moves: start → 2 48.1% · 4 → 6 52.3%".
+        const std::size_t at = screen.find("Moves: ");
+        ASSERT_NE(at, std::string::npos) << screen;
+        const std::string line = screen.substr(at, screen.find('\n', at) - at);
+        EXPECT_NE(line.find("%"), std::string::npos) << line;
+        EXPECT_NE(line.find(" → "), std::string::npos) << line;
+        saw_moves = true;
+      }
+      tmux.keys("Enter");
+    } else {
+      tmux.keys("p");
+    }
+    screen = wait_any({"press t or space to throw", "Game 1 over"});
+  }
+  EXPECT_TRUE(saw_moves);
+  screen = tmux.settled("Game 1 over");
+  ASSERT_NE(screen.find("Game 1 over"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("r review"), std::string::npos) << screen;
+
+  tmux.keys("r");
+  screen = tmux.settled("Review of the game");
+  EXPECT_NE(screen.find("light's chance before each throw"), std::string::npos) << screen;
+  EXPECT_NE(screen.find(" decisions ("), std::string::npos) << screen;
+  EXPECT_NE(screen.find(" best"), std::string::npos) << screen;
+  tmux.keys("Right");  // closes the summary
+  screen = tmux.settled("ply 0 of ");
+  tmux.keys("Right");
+  screen = tmux.settled("ply 1 of ");
+  EXPECT_NE(screen.find("chance before "), std::string::npos) << screen;
+  EXPECT_NE(screen.find("played "), std::string::npos) << screen;
+  EXPECT_NE(screen.find("▸  1○ "), std::string::npos) << screen;
+  EXPECT_NE(screen.find("Esc/q back"), std::string::npos) << screen;
+  tmux.keys("Escape");
+  screen = tmux.settled("Game 1 over");
+  EXPECT_NE(screen.find("Game 1 over"), std::string::npos) << screen;
+  tmux.keys("n");
+  screen = tmux.settled("game 2 ·");
+  EXPECT_NE(screen.find("Dark to throw"), std::string::npos) << "dark opens game 2\n" << screen;
+  tmux.keys("q");
+  screen = tmux.wait_for("DONE");
+  EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
 }

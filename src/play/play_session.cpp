@@ -217,7 +217,18 @@ std::vector<records::GameRecord> PlaySession::records() const {
     auto games = records::records_of_series(*session_);
     all.insert(all.end(), games.begin(), games.end());
   }
+  // Game k of the program is record k - 1 (records_of_series gives every game begun).
+  for (const int number : hinted_games_) {
+    if (number >= 1 && number <= static_cast<int>(all.size())) {
+      all[static_cast<std::size_t>(number - 1)].tags.push_back({std::string(kHintsTag), "on"});
+    }
+  }
   return all;
+}
+
+void PlaySession::set_hints(bool on) {
+  hints_ = on;
+  absorb_hints();
 }
 
 session::Voice PlaySession::voice() const {
@@ -225,7 +236,15 @@ session::Voice PlaySession::voice() const {
                             : session::Voice::sides("light", "dark");
 }
 
+void PlaySession::absorb_hints() {
+  // A game over before hints came on never showed them.
+  if (hints_ && session_ && game_number() > 0 && phase() != Phase::Over) {
+    hinted_games_.insert(game_number());
+  }
+}
+
 void PlaySession::absorb() {
+  absorb_hints();
   settings_ = play_settings(session_->settings(), session_->seed());
   const session::Events& history = session_->history();
   const session::Voice words = voice();

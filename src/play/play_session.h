@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -27,6 +28,8 @@ using Dice = session::Dice;
 
 // The opponent spec that means "a second player at the same keyboard".
 inline constexpr std::string_view kFriend = "friend";
+// The record tag of a game played with hints on (value "on"): PlaySession::set_hints.
+inline constexpr std::string_view kHintsTag = "Hints";
 // The side the computer plays; the person plays the other.
 inline constexpr Side kComputerSide = Side::Dark;
 
@@ -135,6 +138,10 @@ class PlaySession {
   std::string opponent_name() const { return settings_.opponent; }
   // The records of every game played so far, across series, in order.
   std::vector<records::GameRecord> records() const;
+  // Hints (h) on or off. Every game under way while they were on, at any time, carries the
+  // tag `Hints: on` in records(); it is a note for readers, not part of the rules.
+  void set_hints(bool on);
+  bool hints() const { return hints_; }
   // Called after every change that ended a game (the script runner's --record hook).
   void on_game_end(std::function<void()> hook) { on_game_end_ = std::move(hook); }
 
@@ -171,6 +178,8 @@ class PlaySession {
   ActionError act(const session::Intent& intent, Side seat);
   // Brings the caches in line with the session after it changed.
   void absorb();
+  // Notes the game under way as played with hints when they are on.
+  void absorb_hints();
   session::Voice voice() const;
 
   Agents agents_;
@@ -184,6 +193,8 @@ class PlaySession {
   std::optional<Dice> dice_;
   MoveList legal_;
   std::function<void()> on_game_end_;
+  bool hints_ = false;
+  std::set<int> hinted_games_;  // game_number()s of the games hints were on in
 };
 
 // Plays on in `record`'s game from after its first `plies` plies, under `settings` (rules

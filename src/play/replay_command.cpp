@@ -1,5 +1,5 @@
 // `ur replay FILE`: a recorded game in the terminal, ply by ply, with its review from the
-// solved table when there is one (docs/play.md, "Replay").
+// solved table when there is one, else estimated (docs/play.md, "Replay").
 #include <unistd.h>
 
 #include <csignal>
@@ -17,8 +17,6 @@
 #include "play/replay_view.h"
 #include "play/terminal.h"
 #include "play/tui.h"
-#include "tables/table_store.h"
-#include "tables/table_values.h"
 
 namespace ur::cli {
 namespace {
@@ -39,21 +37,6 @@ struct ReplayOptions {
 bool color_wanted(const ReplayOptions& options) {
   const char* no_color = std::getenv("NO_COLOR");
   return !options.no_color && (no_color == nullptr || *no_color == '\0');
-}
-
-// The review from the solved table: solved on the spot for small piece counts.
-void attach_review(play::ReplayGame& game) {
-  std::string problem;
-  const auto table = tables::table_for_play(game.record.rules, &problem);
-  if (!table) {
-    const Rules& rules = game.record.rules;
-    game.no_review = "no solved table for these rules: build it with `ur solve --pieces " +
-                     std::to_string(rules.pieces) +
-                     (rules.bear_off == BearOff::Any ? " --bear-off any" : "") + "`";
-    return;
-  }
-  tables::TableValues values(table);
-  game.review = analysis::review(game.record, game.replay, values);
 }
 
 // Shows the replay until q, or until p chose whom to play from here (state.play_from).
@@ -110,7 +93,8 @@ int run_replay(const ReplayOptions& options) {
   // parse_record_text has replayed every game, so this replay succeeds.
   auto replay = std::get<records::Replay>(records::replay(record));
   play::ReplayGame game{std::move(record), std::move(replay), std::nullopt, {}};
-  attach_review(game);
+  // The table when there is one (solved on the spot up to 4 pieces), else an estimate.
+  play::attach_review(game);
   play::ReplayState state;
   const std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();
   while (true) {

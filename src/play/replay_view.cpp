@@ -104,7 +104,10 @@ void draw_help(Canvas& canvas, int ox, int oy) {
 }
 
 void draw_summary(Canvas& canvas, int ox, int oy, const ReplayGame& game) {
-  draw_box(canvas, ox, oy, kMinWidth, kMinHeight, "Review of the game (any key returns)");
+  draw_box(canvas, ox, oy, kMinWidth, kMinHeight,
+           game.review->exact
+               ? "Review of the game (any key returns)"
+               : "Review of the game · " + std::string(kEstimated) + " (any key returns)");
   int line = oy + 1;
   for (Side side : {Side::Light, Side::Dark}) {
     for (const std::string& text : analysis::summary_lines(*game.review, side)) {
@@ -123,6 +126,10 @@ void draw_summary(Canvas& canvas, int ox, int oy, const ReplayGame& game) {
 }
 
 std::string keys_help(const ReplayState& state) {
+  if (state.after_game) {
+    if (state.overlay != ReplayOverlay::None) return "any key returns · Esc or q back to the game";
+    return "←→ ply · Home End ends · PgUp PgDn ±10 · r review · ? help · Esc/q back";
+  }
   if (state.overlay != ReplayOverlay::None) return "any key returns · q quit";
   // The question stands where the keys do: the move list reaches the message row.
   if (state.asking_play) return kPlayFromQuestion;
@@ -138,8 +145,31 @@ void go_to_ply(const ReplayGame& game, ReplayState& state, int ply) {
   state.list_top = std::clamp(state.list_top, 0, std::max(0, game.plies() + 1 - kMoveListRows));
 }
 
+void attach_review(ReplayGame& game, const ValuesMaker& make_values) {
+  const std::unique_ptr<analysis::PositionValues> values = make_values(game.record.rules);
+  game.review = analysis::review(game.record, game.replay, *values);
+  game.no_review.clear();
+}
+
+std::optional<ReplayGame> reviewed_game(records::GameRecord record, std::string* problem,
+                                        const ValuesMaker& make_values) {
+  auto replayed = records::replay(record);
+  if (auto* error = std::get_if<records::ReplayError>(&replayed)) {
+    if (problem) *problem = error->message;
+    return std::nullopt;
+  }
+  ReplayGame game{
+      std::move(record), std::get<records::Replay>(std::move(replayed)), std::nullopt, {}};
+  attach_review(game, make_values);
+  return game;
+}
+
 void handle_replay_key(const ReplayGame& game, ReplayState& state, const Key& key) {
   if (key.code == KeyCode::Char && (key.character == 'q' || key.character == 'Q')) {
+    state.quit = true;
+    return;
+  }
+  if (state.after_game && key.code == KeyCode::Escape) {
     state.quit = true;
     return;
   }
@@ -189,7 +219,9 @@ void handle_replay_key(const ReplayGame& game, ReplayState& state, const Key& ke
         return;
       }
       if (key.character == 'p') {
-        if (state.ply == last && game.replay.winner) {
+        if (state.after_game) {
+          state.message = "Playing on from a ply is ur replay's: n starts a new game here.";
+        } else if (state.ply == last && game.replay.winner) {
           state.message = "The game is over here: choose an earlier ply to play from.";
         } else {
           state.asking_play = true;
@@ -247,8 +279,11 @@ std::vector<std::string> replay_review_lines(const ReplayGame& game, int ply) {
     if (colon == std::string::npos) return {game.no_review};
     return {game.no_review.substr(0, colon + 1), game.no_review.substr(colon + 2)};
   }
+  // Estimated values say so on every ply, the start included.
+  std::vector<std::string> lines;
+  if (!game.review->exact) lines.push_back(game.review->source);
   const analysis::ThrowReview* entry = review_at(game, ply);
-  if (!entry) return {};
+  if (!entry) return lines;
   using analysis::percent_text;
   using analysis::points_text;
   const Rules& rules = game.record.rules;
@@ -264,7 +299,8 @@ std::vector<std::string> replay_review_lines(const ReplayGame& game, int ply) {
     played += " · loss " + points_text(entry->loss).substr(1) + " pp · " +
               std::string(to_string(entry->move_class)) + (entry->only_move ? " (only move)" : "");
   }
-  std::vector<std::string> lines = {before, played};
+  lines.push_back(before);
+  lines.push_back(played);
   if (const auto best = better_move(*entry)) {
     lines.push_back("best   " + move_words(rules, entry->side, entry->roll, best) + " " +
                     percent_text(entry->win_best));

@@ -7,8 +7,10 @@
 #include <vector>
 
 #include "analysis/review.h"
+#include "play/board_view.h"
 #include "play/canvas.h"
-#include "play/controller.h"
+#include "play/hints.h"
+#include "play/keys.h"
 #include "records/record.h"
 
 namespace ur::play {
@@ -48,7 +50,20 @@ struct ReplayState {
   bool quit = false;
   int screen_width = 80;  // the terminal's size, as last drawn (board hidden below 80 x 24)
   int screen_height = 24;
+  // Opened from `ur play`'s game-over screen (r): Esc and q set `quit` to go back there, and
+  // there is no playing from here.
+  bool after_game = false;
 };
+
+// Reviews `game` with values_for (hints.h): the solved table when there is one for its rules
+// (solved on the spot up to 4 pieces), else the expectimax estimate, which the screen then
+// calls "estimated: no solved table". `ur replay` and `ur play`'s r share it.
+void attach_review(ReplayGame& game, const ValuesMaker& make_values = &values_for);
+
+// The game of `record` ready to show, reviewed by attach_review; nothing when the record
+// does not replay (the reason in `*problem`).
+std::optional<ReplayGame> reviewed_game(records::GameRecord record, std::string* problem,
+                                        const ValuesMaker& make_values = &values_for);
 
 // Moves to `ply`, clamped to 0..plies(), and scrolls the move list to keep it in sight.
 void go_to_ply(const ReplayGame& game, ReplayState& state, int ply);

@@ -93,7 +93,7 @@ Headline headline(const PlaySession& game) {
   const std::string roll = std::to_string(game.roll());
   switch (game.phase()) {
     case Phase::Over:
-      return {capitalized(wins(game, *game.winner())) + "!", "n new game · m menu · q quit"};
+      return {capitalized(wins(game, *game.winner())) + "!", "n new game · r review · q quit"};
     case Phase::Throw:
       if (game.computer_to_act()) return {who + " is about to throw", "any key skips the pause"};
       return {game.against_computer() ? "Your turn: throw the dice" : who + " to throw",
@@ -128,14 +128,14 @@ std::string detail(const PlaySession& game, const UiState& ui) {
 
 std::string keys_help(const PlaySession& game, const UiState& ui) {
   if (game.phase() == Phase::Over)
-    return "n new game · m menu · l log · v numbers · ? rules · q quit";
+    return "n new game · r review · m menu · l log · v numbers · ? rules · q quit";
   if (game.computer_to_act() || ui.waiting) return "any key skips the pause · q quit";
-  const std::string common = " · v numbers · m menu · n new · r resign · ? help · q quit";
+  const std::string common = " · h hints · v numbers · m menu · n new · r resign · ? help · q quit";
   switch (game.phase()) {
     case Phase::Throw:
-      return "t/space throw" + common;
+      return "t throw" + common;
     case Phase::Move:
-      return "←→ choose · ⏎ move" + common;
+      return "←→ ⏎ move" + common;
     case Phase::Pass:
       return "p/⏎ pass" + common;
     case Phase::Over:
@@ -246,7 +246,7 @@ void draw_game_over(Canvas& canvas, int ox, int oy, const PlaySession& game, con
   if (game.resigned()) result += " (" + game.side_label(opponent(won)) + " resigned)";
   canvas.put_centered(x, y + 2, width, result, piece_style(won));
   canvas.put_centered(x, y + 3, width, "Session: " + tally_text(game));
-  canvas.put_centered(x, y + 5, width, "n new game · m menu · l log · Esc board · q quit",
+  canvas.put_centered(x, y + 5, width, "n new · r review · m menu · l log · Esc board · q quit",
                       palette::kHint);
   // A record that could not be written must be seen where the player is looking.
   if (ui.message_is_error && !ui.message.empty()) {
@@ -364,6 +364,17 @@ void draw_game(Canvas& canvas, int ox, int oy, const PlaySession& game, const Ui
     canvas.put(ox + kLeft, oy + detail_top + static_cast<int>(i), detail_lines[i],
                palette::kTarget);
   }
+  // Hints: both chances in the row above the preview, every move's in the row below it.
+  if (ui.hints) {
+    if (detail_lines.size() <= 2) {
+      canvas.put(ox + kLeft, oy + kDetailRow - 1, hint_chances_line(game, *ui.hints),
+                 palette::kHint);
+    }
+    if (detail_lines.size() <= 1 && !ui.hints->moves.empty()) {
+      canvas.put(ox + kLeft, oy + kDetailRow + 1,
+                 hint_moves_line(game, *ui.hints, kMinWidth - 2 * kLeft), palette::kPlain);
+    }
+  }
   if (!ui.message.empty() && ui.overlay == Overlay::None) {
     canvas.put(ox + kLeft, oy + kMessageRow, (ui.message_is_error ? "✗ " : "") + ui.message,
                ui.message_is_error ? palette::kError : palette::kPlain);
@@ -475,10 +486,10 @@ const std::vector<std::string>& rules_text() {
       "0-14       pick a piece by square   s            pick the start tray",
       "Enter      move the chosen piece    p            pass when no move exists",
       "v          route numbers on/off     m            settings",
-      "n          new game                 r            resign",
+      "n          new game                 r            resign (game over: review)",
       "?          this screen              l            the log of this session",
       "u          take back your move      w            save the records (RGN)",
-      "q          quit",
+      "h          hints on/off             q            quit",
       "",
       "○ light, ● dark  (○) can move  »(○)« chosen  [◌] lands  ‹ › ‹●› last move",
   };
@@ -486,6 +497,10 @@ const std::vector<std::string>& rules_text() {
 }
 
 Canvas compose_screen(const PlaySession& game, const UiState& ui, int width, int height) {
+  // The review of the game just finished is ur replay's screen, the board included.
+  if (ui.overlay == Overlay::Review && ui.review) {
+    return compose_replay(ui.review->game, ui.review->state, width, height);
+  }
   Canvas canvas(std::max(width, 1), std::max(height, 1));
   if (width < kMinWidth || height < kMinHeight) {
     const std::vector<std::string> lines = {
@@ -534,6 +549,8 @@ Canvas compose_screen(const PlaySession& game, const UiState& ui, int width, int
       break;
     case Overlay::Building:
       if (ui.table) draw_building(canvas, ox, oy, ui);
+      break;
+    case Overlay::Review:
       break;
   }
   return canvas;

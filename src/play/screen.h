@@ -8,7 +8,9 @@
 
 #include "play/board_view.h"
 #include "play/canvas.h"
+#include "play/hints.h"
 #include "play/play_session.h"
+#include "play/replay_view.h"
 #include "play/table_build.h"
 
 namespace ur::play {
@@ -29,6 +31,13 @@ enum class Overlay {
   Save,        // the name of the file the session's records are saved to ('w')
   BuildOffer,  // the perfect opponent's table is missing: build it now?
   Building,    // the table is being built: progress; Esc, q or Ctrl-C cancels
+  Review,      // the review of the game just finished (r), in ur replay's view
+};
+
+// The review of a finished game (r on the game-over screen): ur replay's game and state.
+struct GameReview {
+  ReplayGame game;
+  ReplayState state;
 };
 
 // What a yes/no confirmation will do.
@@ -86,6 +95,13 @@ struct UiState {
   std::optional<TableRequest> table;     // while asking about, or building, a table
   std::string record_path;               // --record FILE: rewritten after every game; empty: none
   int recorded_for = 0;                  // number of the last game whose end was recorded
+  // The values of hints and reviews (hints.h): values_for, or a stand-in in tests.
+  ValuesMaker make_values = &values_for;
+  std::shared_ptr<HintValues> hint_values;  // made from make_values at the first hint
+  // While hints are on (PlaySession::hints) and the person is to throw or move: the
+  // hints for that position and throw.
+  std::optional<Hints> hints;
+  std::optional<GameReview> review;  // while Overlay::Review shows
 };
 
 // True when the terminal is too small to show the game: then only q and resizing act.

@@ -1,0 +1,99 @@
+#include "play/hints.h"
+
+#include "analysis/review_text.h"
+#include "analysis/search_values.h"
+#include "play/canvas.h"
+#include "play/play_session.h"
+#include "tables/table_store.h"
+#include "tables/table_values.h"
+
+namespace ur::play {
+namespace {
+
+std::string capitalized(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 32);
+  return text;
+}
+
+// "s→3", "6→9", "13→home": a move's squares without spaces.
+std::string short_squares(const Rules& rules, const Move& move) {
+  const std::string from = move.from == 0 ? "s" : std::to_string(move.from);
+  const std::string to = move.to == rules.home_square() ? "home" : std::to_string(move.to);
+  return from + "→" + to;
+}
+
+std::string joined(const std::vector<std::string>& parts, const std::string& separator) {
+  std::string text;
+  for (const std::string& part : parts) text += (text.empty() ? "" : separator) + part;
+  return text;
+}
+
+}  // namespace
+
+std::unique_ptr<analysis::PositionValues> values_for(const Rules& rules) {
+  std::string problem;
+  if (auto table = tables::table_for_play(rules, &problem)) {
+    return std::make_unique<tables::TableValues>(std::move(table));
+  }
+  return std::make_unique<analysis::SearchValues>();
+}
+
+Hints compute_hints(analysis::PositionValues& values, const Rules& rules, const Position& position,
+                    Roll roll, const MoveList& legal) {
+  Hints hints;
+  hints.position = position;
+  hints.roll = roll;
+  hints.exact = values.exact();
+  hints.mover = values.before_throw(rules, position);
+  for (const Move& move : legal) {
+    // As analysis::review values a move (its value_after is not exported).
+    const Position after = apply_move(rules, position, move);
+    double win = 1.0;
+    if (!is_game_over(rules, after)) {
+      const double next = values.before_throw(rules, after);
+      win = after.turn == position.turn ? next : 1.0 - next;
+    }
+    hints.moves.push_back({move, win});
+  }
+  return hints;
+}
+
+analysis::PositionValues& HintValues::values(const Rules& rules) {
+  if (!values_ || !rules_ || !(*rules_ == rules)) {
+    values_ = maker_(rules);
+    rules_ = rules;
+  }
+  return *values_;
+}
+
+std::string hint_chances_line(const PlaySession& game, const Hints& hints) {
+  const Side mover = hints.position.turn;
+  const double light = mover == Side::Light ? hints.mover : 1.0 - hints.mover;
+  std::string text = "Chances: " + capitalized(game.side_label(Side::Light)) + " " +
+                     analysis::percent_text(light) + " · " +
+                     capitalized(game.side_label(Side::Dark)) + " " +
+                     analysis::percent_text(1.0 - light);
+  if (!hints.exact) text += " · " + std::string(kEstimated);
+  return text;
+}
+
+std::string hint_moves_line(const PlaySession& game, const Hints& hints, int width) {
+  if (hints.moves.empty()) return "";
+  const std::string mark = hints.exact ? "" : " · " + std::string(kEstimated);
+  std::vector<std::string> full;
+  std::vector<std::string> brief;
+  for (const MoveHint& hint : hints.moves) {
+    const std::string chance = analysis::percent_text(hint.win);
+    full.push_back(game.move_squares(hint.move) + " " + chance);
+    brief.push_back(short_squares(game.rules(), hint.move) + " " + chance);
+  }
+  for (const std::string& text :
+       {"Moves: " + joined(full, " · ") + mark, "Moves: " + joined(brief, " · ") + mark,
+        "Moves: " + joined(brief, "  ") + mark}) {
+    if (text_width(text) <= width) return text;
+  }
+  // Seven moves with long squares: the values first, then as much of the mark as fits.
+  return "Moves: " + joined(brief, " ") + (hints.exact ? "" : " · estimated");
+}
+
+}  // namespace ur::play

@@ -45,15 +45,12 @@ Hints compute_hints(analysis::PositionValues& values, const Rules& rules, const 
   hints.roll = roll;
   hints.exact = values.exact();
   hints.mover = values.before_throw(rules, position);
+  // The review's ranking, shown in the order of `legal` (the screen's move order).
+  const auto ranked = analysis::rank_moves(rules, position, roll, values);
   for (const Move& move : legal) {
-    // As analysis::review values a move (its value_after is not exported).
-    const Position after = apply_move(rules, position, move);
-    double win = 1.0;
-    if (!is_game_over(rules, after)) {
-      const double next = values.before_throw(rules, after);
-      win = after.turn == position.turn ? next : 1.0 - next;
+    for (const analysis::MoveValue& option : ranked) {
+      if (option.move == move) hints.moves.push_back({move, option.win});
     }
-    hints.moves.push_back({move, win});
   }
   return hints;
 }

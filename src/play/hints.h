@@ -43,9 +43,8 @@ struct Hints {
   bool exact = false;           // from a solved table
 };
 
-// The hints for `position` with `roll` (its legal moves `legal`), from `values`. A move's
-// chance is the review's (analysis::review, docs/review.md): V after it when it earns
-// another throw, 1 - V when the turn passes, 1 when it wins.
+// The hints for `position` with `roll` (its legal moves `legal`), from `values`: each
+// move's chance is the review's (analysis::rank_moves, docs/review.md).
 Hints compute_hints(analysis::PositionValues& values, const Rules& rules, const Position& position,
                     Roll roll, const MoveList& legal);
 

@@ -212,18 +212,18 @@ TEST(Hints, GamesPlayedWithHintsOnCarryTheTag) {
   const auto records = game.records();
   ASSERT_EQ(records.size(), 3u);
   ASSERT_NE(records[0].tag("Hints"), nullptr);
-  EXPECT_EQ(*records[0].tag("Hints"), "on");
+  EXPECT_EQ(*records[0].tag("Hints"), "both");  // friends: both seats
   EXPECT_EQ(records[1].tag("Hints"), nullptr);
   ASSERT_NE(records[2].tag("Hints"), nullptr);
   // It survives RGN.
   const std::string text = records::write_rgn(records);
-  EXPECT_NE(text.find("[Hints on]"), std::string::npos) << text;
+  EXPECT_NE(text.find("[Hints both]"), std::string::npos) << text;
   auto parsed = records::read_rgn(text);
   ASSERT_TRUE(std::holds_alternative<std::vector<records::GameRecord>>(parsed));
   const auto& read = std::get<std::vector<records::GameRecord>>(parsed);
   ASSERT_EQ(read.size(), 3u) << text;
   ASSERT_NE(read[0].tag("Hints"), nullptr);
-  EXPECT_EQ(*read[0].tag("Hints"), "on");
+  EXPECT_EQ(*read[0].tag("Hints"), "both");
 }
 
 // With the table for 3 pieces (solved on the spot into a scratch XDG_DATA_HOME) the values

@@ -217,12 +217,6 @@ std::vector<records::GameRecord> PlaySession::records() const {
     auto games = records::records_of_series(*session_);
     all.insert(all.end(), games.begin(), games.end());
   }
-  // Game k of the program is record k - 1 (records_of_series gives every game begun).
-  for (const int number : hinted_games_) {
-    if (number >= 1 && number <= static_cast<int>(all.size())) {
-      all[static_cast<std::size_t>(number - 1)].tags.push_back({std::string(kHintsTag), "on"});
-    }
-  }
   return all;
 }
 
@@ -237,9 +231,13 @@ session::Voice PlaySession::voice() const {
 }
 
 void PlaySession::absorb_hints() {
-  // A game over before hints came on never showed them.
-  if (hints_ && session_ && game_number() > 0 && phase() != Phase::Over) {
-    hinted_games_.insert(game_number());
+  // The session keeps the switch for each person's seat, so records carry the Hints tag;
+  // a new series starts with the program's switch as it is.
+  if (!session_) return;
+  for (Side side : {Side::Light, Side::Dark}) {
+    if (session_->settings().is_person(side) && session_->hints_on(side) != hints_) {
+      session_->act(session::ShowHintsIntent{hints_}, side, clock_());
+    }
   }
 }
 

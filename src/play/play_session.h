@@ -28,8 +28,6 @@ using Dice = session::Dice;
 
 // The opponent spec that means "a second player at the same keyboard".
 inline constexpr std::string_view kFriend = "friend";
-// The record tag of a game played with hints on (value "on"): PlaySession::set_hints.
-inline constexpr std::string_view kHintsTag = "Hints";
 // The side the computer plays; the person plays the other.
 inline constexpr Side kComputerSide = Side::Dark;
 
@@ -138,8 +136,8 @@ class PlaySession {
   std::string opponent_name() const { return settings_.opponent; }
   // The records of every game played so far, across series, in order.
   std::vector<records::GameRecord> records() const;
-  // Hints (h) on or off. Every game under way while they were on, at any time, carries the
-  // tag `Hints: on` in records(); it is a note for readers, not part of the rules.
+  // Hints (h) on or off, for the person's seats of every series from now on. The session
+  // keeps the switch, so a game played with hints carries the Hints tag in records().
   void set_hints(bool on);
   bool hints() const { return hints_; }
   // Called after every change that ended a game (the script runner's --record hook).
@@ -178,7 +176,7 @@ class PlaySession {
   ActionError act(const session::Intent& intent, Side seat);
   // Brings the caches in line with the session after it changed.
   void absorb();
-  // Notes the game under way as played with hints when they are on.
+  // Brings the session's hints switch for the person's seats in line with hints_.
   void absorb_hints();
   session::Voice voice() const;
 
@@ -194,7 +192,6 @@ class PlaySession {
   MoveList legal_;
   std::function<void()> on_game_end_;
   bool hints_ = false;
-  std::set<int> hinted_games_;  // game_number()s of the games hints were on in
 };
 
 // Plays on in `record`'s game from after its first `plies` plies, under `settings` (rules

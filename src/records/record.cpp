@@ -223,7 +223,7 @@ GameRecord record_of_game(const Session& session, std::size_t game_start, std::v
       entries.back().ply.move.reset();
       entries.back().spent = false;
     } else if (auto* hints = std::get_if<session::HintsShown>(&event.body)) {
-      if (hints->on) hinted[index_of(hints->side)] = true;
+      if (hints->on && !ended) hinted[index_of(hints->side)] = true;
     } else if (auto* resigned = std::get_if<session::Resigned>(&event.body)) {
       record.resigned = resigned->side;
     } else if (auto* end = std::get_if<session::GameEnded>(&event.body)) {

@@ -109,7 +109,7 @@ std::string narrate(const Event& event, const Voice& voice, const Rules& rules) 
             return sentence(winner.name + (e.by_resignation ? " won the game" : " won"));
           },
           [&](const HintsShown& e) {
-            return sentence(subject(voice, e.side).verb("turn", "turns") +
+            return sentence(subject(voice, e.side).verb("turned", "turned") +
                             (e.on ? " hints on" : " hints off"));
           },
           [&](const SettingsChanged& e) {

@@ -27,6 +27,7 @@
 #include "server/web_settings.h"
 #include "tables/review_request.h"
 #include "tables/table.h"
+#include "tables/table_store.h"
 
 namespace ur::server {
 
@@ -398,15 +399,44 @@ struct GameHub::Impl {
              {"records", std::move(as_json)}}};
   }
 
-  // The review of a record from the solved table (docs/review.md). A missing table is not
-  // solved here, where it would stall the server: the answer says how to build it.
+  // The review of a record from the solved table (docs/review.md). A missing table of 5 or
+  // 7 pieces is not solved here: the answer says how to build it and carries the offer.
   ApiResponse review(const json& body) {
-    require_only_members(body, {"record", "rgn"}, "a review request");
+    require_only_members(body, {"record", "rgn", "estimate"}, "a review request");
     try {
-      return {200, tables::review_request(body, false)};
+      // Small tables solve in about a second, as for hints and Perfect; bigger ones never
+      // on the spot, where they would stall the server.
+      return {200, tables::review_request(body, true)};
     } catch (const protocol::RequestError& error) {
-      throw bad_request(error.what());
+      ApiError refusal = bad_request(error.what());
+      // No table for the record's rules: the page offers to build it, as for Perfect.
+      if (const auto rules = record_rules(body)) {
+        std::string problem;
+        if (!tables::find_table(*rules, &problem)) {
+          if (auto missing = missing_table(*rules)) {
+            throw std::move(refusal).with_detail("table_missing", std::move(*missing));
+          }
+        }
+      }
+      throw refusal;
     }
+  }
+
+  // The rules of the record a review request carries, when it can be read.
+  static std::optional<Rules> record_rules(const json& body) {
+    try {
+      if (const auto record = body.find("record"); record != body.end()) {
+        return protocol::record_from_json(*record).rules;
+      }
+      if (const auto rgn = body.find("rgn"); rgn != body.end() && rgn->is_string()) {
+        auto games = records::read_rgn(rgn->get_ref<const std::string&>());
+        if (auto* read = std::get_if<std::vector<records::GameRecord>>(&games)) {
+          if (!read->empty()) return read->front().rules;
+        }
+      }
+    } catch (const protocol::RequestError&) {
+    }
+    return std::nullopt;
   }
 
   // Every game of a record file's text as JSON records, so the page can replay them without

@@ -293,22 +293,24 @@ TEST(ServerHub, GarbageRequestsNeverCrashOrFailInternally) {
 TEST(ServerHub, ReviewsARecordFromTheSolvedTableAndRefusesBadOnes) {
   TempDir dir;
   GameHub hub(options_for(dir));
+  // Up to 4 pieces the table is solved on first use (about a second), as for hints.
   const std::string game = "[Rules \"Finkel with Two Pieces\"]\n\n1. A@A2 / C@C2\n";
-  // The server never solves on the spot: without the table it says how to build it.
-  const ApiResponse missing = post(hub, "/api/review", json{{"rgn", game}}.dump());
-  EXPECT_EQ(missing.status, 400);
-  EXPECT_NE(missing.body["error"].get<std::string>().find("ur solve --pieces 2"), std::string::npos)
-      << missing.body.dump();
-  solver::SolveOptions solve;
-  solve.tolerance = 1e-12;
-  const Rules rules = finkel_rules(2);
-  const auto values = solver::solve(solver::PositionIndex(rules), solve, {}, nullptr).values;
-  ASSERT_FALSE(tables::write_table(tables::default_table_path(rules), rules, values,
-                                   tables::Encoding::Fixed16, {}, nullptr));
   const ApiResponse reviewed = post(hub, "/api/review", json{{"rgn", game}}.dump());
   ASSERT_EQ(reviewed.status, 200) << reviewed.body.dump();
   EXPECT_EQ(reviewed.body["throws"].size(), 2u);
   EXPECT_TRUE(reviewed.body["exact"].get<bool>());
+  // Bigger tables are never solved on the spot: the answer says how to build the table and
+  // carries the build offer; "estimate" reviews with the search instead.
+  const std::string five = "[Rules Finkel]\n[Pieces \"5\"]\n\n1. A@A2 / C@C2\n";
+  const ApiResponse missing = post(hub, "/api/review", json{{"rgn", five}}.dump());
+  EXPECT_EQ(missing.status, 400);
+  EXPECT_NE(missing.body["error"].get<std::string>().find("ur solve --pieces 5"), std::string::npos)
+      << missing.body.dump();
+  EXPECT_EQ(missing.body["table_missing"]["pieces"], 5) << missing.body.dump();
+  const ApiResponse estimated =
+      post(hub, "/api/review", json{{"rgn", five}, {"estimate", true}}.dump());
+  ASSERT_EQ(estimated.status, 200) << estimated.body.dump();
+  EXPECT_FALSE(estimated.body["exact"].get<bool>());
   const ApiResponse broken = post(hub, "/api/review", json{{"rgn", "1. A@A9"}}.dump());
   EXPECT_EQ(broken.status, 400);
   EXPECT_NE(broken.body["error"].get<std::string>().find("line 1, column 4"), std::string::npos);

@@ -523,7 +523,11 @@ std::variant<std::vector<GameRecord>, ParseError> read_rgn(std::string_view text
       auto tag = tag_line(in);
       if (auto* error = std::get_if<ParseError>(&tag)) return *error;
       record.tags.push_back(std::get<Tag>(std::move(tag)));
+      const int tag_end = in.line();
       in.skip_space();
+      // A blank line ends the tag block: tags after it begin the next game, so a game with
+      // no turns (resigned before its first throw) is still a game of its own.
+      if (in.line() > tag_end + 1) break;
     }
     auto with_rules = apply_tags(std::move(record), tag_at);
     if (auto* error = std::get_if<ParseError>(&with_rules)) return *error;

@@ -184,5 +184,24 @@ TEST(RgnFuzz, GarbageAndMutatedRecordsGetAPlaceAndAReason) {
   }
 }
 
+// A game resigned before its first throw has tags and no turns: it stays a game of its own.
+TEST(RgnRead, AGameWithoutTurnsIsAGameOfItsOwn) {
+  const std::string text =
+      "[Rules Finkel]\n[Light A]\n[Result \"0-1\"]\n\n[Rules Finkel]\n[Light B]\n\n1. A@A2 / "
+      "C@C2\n";
+  auto games = read_rgn(text);
+  ASSERT_TRUE(std::holds_alternative<std::vector<GameRecord>>(games)) << error_of(text);
+  const auto& read = std::get<0>(games);
+  ASSERT_EQ(read.size(), 2u);
+  EXPECT_TRUE(read[0].plies.empty());
+  EXPECT_EQ(read[0].resigned, Side::Light);
+  EXPECT_EQ(*read[1].tag("Light"), "B");
+  const std::string written = write_rgn(read);
+  auto again = read_rgn(written);
+  ASSERT_TRUE(std::holds_alternative<std::vector<GameRecord>>(again)) << written;
+  EXPECT_EQ(std::get<0>(again), read);
+  EXPECT_EQ(write_rgn(std::get<0>(again)), written);
+}
+
 }  // namespace
 }  // namespace ur::records

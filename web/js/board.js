@@ -383,11 +383,11 @@ export class Board {
     for (const { side, to, text } of labels) {
       const { row, col } = cellOf(side, Math.min(to, HOME));
       const { x, y } = cellOrigin(row, col);
-      const top = row === 0 ? y + CELL - 40 : y + 4;
+      const top = row === 0 ? y + CELL - 46 : y + 3;
       this.overlayLayer.append(
         svg('g', { class: 'chance-label', 'data-to': Math.min(to, HOME), 'aria-hidden': 'true' }, [
-          svg('rect', { x: x + 6, y: top, width: CELL - 12, height: 36, rx: 8 }),
-          svg('text', { x: x + CELL / 2, y: top + 27, 'text-anchor': 'middle' }, [text]),
+          svg('rect', { x: x + 3, y: top, width: CELL - 6, height: 43, rx: 8 }),
+          svg('text', { x: x + CELL / 2, y: top + 33, 'text-anchor': 'middle' }, [text]),
         ]),
       );
     }

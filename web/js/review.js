@@ -395,10 +395,9 @@ export class ReviewView {
     for (const button of $('review-moves').querySelectorAll('.review-ply')) {
       const here = Number(button.dataset.index) === index;
       button.classList.toggle('current', here);
-      if (here) {
-        button.setAttribute('aria-current', 'step');
-        button.scrollIntoView?.({ block: 'nearest' });
-      } else button.removeAttribute('aria-current');
+      // No scrolling to it: the list is far below the graph and the board being looked at.
+      if (here) button.setAttribute('aria-current', 'step');
+      else button.removeAttribute('aria-current');
     }
     this.renderBoard(entry, ply);
     this.renderThrow(entry, ply);

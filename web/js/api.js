@@ -67,7 +67,10 @@ export const api = {
   record: (id) => requestJson('GET', `api/games/${encodeURIComponent(id)}/record`),
   // Records: every game of a record file's text as JSON records, and the review of one.
   readRecords: (text) => requestJson('POST', 'api/records', { text }),
-  review: (record) => requestJson('POST', 'api/review', { record }),
+  review: (record, estimate = false) =>
+    requestJson('POST', 'api/review', estimate ? { record, estimate: true } : { record }),
+  // Live hints: both sides' chances now and every legal move's (GET), the switch (POST).
+  hints: (id) => requestJson('GET', `api/games/${encodeURIComponent(id)}/hints`),
 };
 
 // A WebSocket to one game that reconnects with growing pauses; `onUpdate(game, events)`

@@ -4,15 +4,18 @@
 // narration.js words what happens, dialogs.js holds the dialogs and log-panel.js the log; this
 // file draws the game and wires the rest.
 
+import { ApiError, api } from './api.js';
 import { Board } from './board.js';
 import { Dialogs, STORAGE_PREFS } from './dialogs.js';
 import { DiceTray } from './dice.js';
 import { EventPlayer } from './events.js';
+import { LiveHints } from './hints.js';
 import { LogPanel } from './log-panel.js';
 import { announce, isFriendGame, isHuman, pressRefusal, promptFor, sideToMove, throwBlockedReason } from './narration.js';
 import { drawRouteDiagram } from './route-diagram.js';
 import { HOME, SIDE_NAME, cellOf, describeCell, pieceAt } from './rules.js';
 import { Replay } from './replay.js';
+import { ReviewView } from './review.js';
 import { setSoundEnabled, sounds } from './sound.js';
 import { STORAGE_SETTINGS, Sync, createState, loadJson, sanitizeSettings } from './sync.js';
 import { ThrowHint } from './throw-hint.js';
@@ -33,6 +36,8 @@ let replay;
 let hint;
 let logPanel;
 let player;
+let review;
+let hints;
 
 // ---------------------------------------------------------------------------------------------
 // Updates from the server
@@ -104,6 +109,7 @@ function boardView(game) {
 // Redraws the board and the players during an animation (no highlights: nobody may act).
 function renderBoardOnly(game) {
   board.render(state.shown, boardView(game));
+  hints.clearBoard();
   renderPlayers(game, state.shown);
 }
 
@@ -111,6 +117,7 @@ function render() {
   const game = state.game;
   if (!game) return;
   board.render(state.shown, boardView(game));
+  hints.update(game, humanToAct(game));
   renderPlayers(game, state.shown);
   renderControls(game);
   renderMessage(game);
@@ -305,7 +312,7 @@ function ownsEnterAndSpace(target) {
 
 function onKeyDown(event) {
   if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-  if (document.querySelector('dialog[open]') || replay.isOpen()) return;
+  if (document.querySelector('dialog[open]') || replay.isOpen() || review.isOpen()) return;
   const tag = event.target?.tagName;
   if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
   const throwKey = event.key === 't' || event.key === 'T';
@@ -332,6 +339,44 @@ function showGameScreen(shown) {
   if (shown) render();
 }
 
+// The review of the game just ended: its record from the server, the series' last game.
+async function reviewFinishedGame() {
+  const game = state.game;
+  if (!game) return;
+  const status = $('game-over-download-status');
+  status.textContent = 'Fetching the record…';
+  let records;
+  try {
+    ({ records } = await api.record(game.id));
+  } catch (error) {
+    status.textContent = error instanceof ApiError ? error.message : String(error);
+    return;
+  }
+  if (!Array.isArray(records) || records.length === 0) {
+    status.textContent = 'The server has no record of this game.';
+    return;
+  }
+  status.textContent = '';
+  dialogs.closeGameOver();
+  review.open(records[records.length - 1], $('download-record'));
+}
+
+// The review takes the screen of the game or of the replay, and gives it back on Close.
+function reviewScreen() {
+  let under = 'game';
+  return {
+    onOpen() {
+      under = replay.isOpen() ? 'replay' : 'game';
+      $('replay').hidden = true;
+      showGameScreen(false);
+    },
+    onClose() {
+      if (under === 'replay') $('replay').hidden = false;
+      else showGameScreen(true);
+    },
+  };
+}
+
 function init() {
   state.prefs = { ...state.prefs, ...loadJson(STORAGE_PREFS, {}) };
   if (!SPEEDS.includes(state.prefs.speed)) state.prefs.speed = 'normal';
@@ -339,8 +384,12 @@ function init() {
   board = new Board($('board'), onPress);
   sync = new Sync(state, view);
   dialogs = new Dialogs(state, sync, { setNotice, playSound, newGame: onNewGame });
+  review = new ReviewView(reviewScreen());
   replay = new Replay({
-    onOpen: () => showGameScreen(false),
+    onOpen: () => {
+      review.dismiss();
+      showGameScreen(false);
+    },
     onClose: () => showGameScreen(true),
     onPlayFrom: playFromRecord,
     settings: () => state.game?.settings ?? null,
@@ -351,6 +400,11 @@ function init() {
     showTurnMarker,
     playSound,
     closeGameOver: () => dialogs.closeGameOver(),
+  });
+  hints = new LiveHints(board, (on) => sync.intent('hints', { on }));
+  $('game-over-review').addEventListener('click', reviewFinishedGame);
+  $('replay-review-button').addEventListener('click', () => {
+    if (replay.record) review.open(replay.record, $('replay-review-button'));
   });
   drawRouteDiagram($('route-diagram'));
   $('throw-button').addEventListener('click', onThrow);

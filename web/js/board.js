@@ -350,6 +350,49 @@ export class Board {
     ghost.remove();
   }
 
+  // Draws moves as arrows along the route, for the review: `arrows` = [{side, from, to,
+  // kind}], kind "played" (solid), "best" (dashed, set off a little) or "played best".
+  drawArrows(arrows) {
+    for (const element of this.overlayLayer.querySelectorAll('.move-arrow')) element.remove();
+    for (const { side, from, to, kind } of arrows) {
+      const shift = kind === 'best' ? (side === 'dark' ? 10 : -10) : 0;
+      const centres = routeCells(side, from, Math.min(to, HOME)).map((c) => cellCentre(c.row, c.col));
+      const d = centres.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x},${p.y + shift}`).join(' ');
+      const end = centres[centres.length - 1];
+      const before = centres[centres.length - 2] ?? { x: end.x - 1, y: end.y };
+      const angle = Math.atan2(end.y - before.y, end.x - before.x);
+      const head = [0, 2.5, -2.5].map((turn, i) => {
+        const r = i === 0 ? 0 : 22;
+        return `${end.x - r * Math.cos(angle + turn * 0.2)},${end.y + shift - r * Math.sin(angle + turn * 0.2)}`;
+      });
+      const kindClass = kind.split(' ').map((k) => `move-arrow-${k}`).join(' ');
+      this.overlayLayer.append(
+        svg('g', { class: `move-arrow ${kindClass}`, 'data-from': from, 'data-to': to, 'aria-hidden': 'true' }, [
+          svg('circle', { class: 'arrow-start', cx: centres[0].x, cy: centres[0].y + shift, r: 9 }),
+          svg('path', { class: 'arrow-line', d }),
+          svg('polygon', { class: 'arrow-head', points: head.join(' ') }),
+        ]),
+      );
+    }
+  }
+
+  // Shows a chance on each square a move reaches, for live hints: `labels` = [{side, to,
+  // text}]; an empty list clears them.
+  showChances(labels) {
+    for (const element of this.overlayLayer.querySelectorAll('.chance-label')) element.remove();
+    for (const { side, to, text } of labels) {
+      const { row, col } = cellOf(side, Math.min(to, HOME));
+      const { x, y } = cellOrigin(row, col);
+      const top = row === 0 ? y + CELL - 46 : y + 3;
+      this.overlayLayer.append(
+        svg('g', { class: 'chance-label', 'data-to': Math.min(to, HOME), 'aria-hidden': 'true' }, [
+          svg('rect', { x: x + 3, y: top, width: CELL - 6, height: 43, rx: 8 }),
+          svg('text', { x: x + CELL / 2, y: top + 33, 'text-anchor': 'middle' }, [text]),
+        ]),
+      );
+    }
+  }
+
   // Removes labels that belong to an earlier step.
   clearFlashes() {
     for (const element of this.overlayLayer.querySelectorAll('.flash, .flash-ring')) element.remove();

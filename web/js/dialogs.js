@@ -25,7 +25,7 @@ export class Dialogs {
     this.state = state;
     this.sync = sync;
     this.page = page;
-    this.tableBuild = new TableBuildOffer(() => this.onTableReady());
+    this.tableBuild = new TableBuildOffer(() => this.onTableReady(), { dialog: 'settings-dialog' });
     this.tableBuildChoice = 'save'; // how to save the settings once the offered table is built
     this.wire();
   }

@@ -4,20 +4,11 @@
 
 import { ApiError, api } from './api.js';
 import { Board } from './board.js';
+import { CLASS_MARK } from './review.js';
 import { HOME, SIDE_NAME } from './rules.js';
 
 const $ = (id) => document.getElementById(id);
 
-// How each review class is marked in the move list: a symbol as well as a colour.
-const CLASS_MARK = {
-  best: '✓',
-  excellent: '✓',
-  good: '·',
-  inaccuracy: '?!',
-  mistake: '?',
-  blunder: '??',
-  forced: '–',
-};
 
 // The server's body limit for POST /api/records: a larger request would be cut off unread.
 const MAX_RECORD_BYTES = 1024 * 1024;

@@ -8,7 +8,7 @@ export const STORAGE_SETTINGS = 'ur.settings';
 
 // Intents on the game in play carry the version on screen, so that the server can tell when
 // another window has moved the game on meanwhile.
-const VERSIONED = ['throw', 'move', 'pass', 'take_back'];
+const VERSIONED = ['throw', 'move', 'pass', 'take_back', 'hints'];
 
 // The settings members the server knows; anything else stored in the browser is dropped.
 const SETTINGS_MEMBERS = ['opponent', 'pieces', 'bear_off', 'starts', 'auto_play', 'auto_pass', 'seat', 'take_back'];

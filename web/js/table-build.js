@@ -1,7 +1,7 @@
-// The offer to build the perfect opponent's table, shown in the settings dialog when the
-// server refuses "perfect" because the table for the chosen rules is missing
-// (docs/web-game.md). The build runs on the server; this polls its state, shows a progress
-// bar with the time left, and cancels it on request.
+// The offer to build a solved table: in the settings dialog when the server refuses "perfect"
+// because the table for the chosen rules is missing, and in the review and the hints when
+// they can only be estimated (docs/web-game.md). The build runs on the server; this polls its
+// state, shows a progress bar with the time left, and cancels it on request.
 
 import { ApiError, api } from './api.js';
 
@@ -22,31 +22,40 @@ function rulesText(pieces, bearOff) {
 
 export class TableBuildOffer {
   // `onReady()` runs once the table for the offered rules is there (the page then saves the
-  // settings again).
-  constructor(onReady) {
+  // settings again, or asks for the review again). `options.prefix` names the offer's
+  // elements (`${prefix}-start` and so on), `options.text` ends its sentence and
+  // `options.dialog` is a dialog whose closing stops watching the build.
+  constructor(onReady, options = {}) {
     this.onReady = onReady;
+    this.prefix = options.prefix ?? 'table-build';
+    this.text =
+      options.text ?? 'so the Perfect level cannot play these rules. It can build the table now; it is saved for next time.';
     this.missing = null;
     this.pollTimer = null;
     this.polling = false;
     this.announced = '';
-    $('table-build-start').addEventListener('click', () => this.start());
-    $('table-build-cancel').addEventListener('click', () => this.cancel());
+    this.el('start').addEventListener('click', () => this.start());
+    this.el('cancel').addEventListener('click', () => this.cancel());
     // Closing the dialog stops watching; a running build carries on and is found again
     // when the offer is shown for the same rules.
-    $('settings-dialog').addEventListener('close', () => this.stopPolling());
+    if (options.dialog) $(options.dialog).addEventListener('close', () => this.stopPolling());
   }
 
-  // Shows the offer for `missing` ({pieces, bear_off, estimate}) in the open settings dialog.
-  async show(missing) {
+  // One of the offer's elements: el('start') is #table-build-start in the settings dialog.
+  el(name) {
+    return $(name ? `${this.prefix}-${name}` : this.prefix);
+  }
+
+  // Shows the offer for `missing` ({pieces, bear_off, estimate}); `focus` moves the focus to
+  // its button.
+  async show(missing, focus = true) {
     this.missing = missing;
-    $('table-build').hidden = false;
-    $('table-build-text').textContent =
-      `This server has no solved table for ${rulesText(missing.pieces, missing.bear_off)} yet, ` +
-      'so the Perfect level cannot play these rules. It can build the table now; ' +
-      'it is saved for next time.';
-    $('table-build-start').textContent = `Build the table now (${missing.estimate})`;
+    this.el().hidden = false;
+    this.el('text').textContent =
+      `This server has no solved table for ${rulesText(missing.pieces, missing.bear_off)} yet, ${this.text}`;
+    this.el('start').textContent = `Build the table now (${missing.estimate})`;
     this.showIdle();
-    $('table-build-start').focus();
+    if (focus) this.el('start').focus();
     try {
       const state = await api.tableBuildState();
       if (state.state === 'running' && this.isOffered(state)) {
@@ -61,7 +70,7 @@ export class TableBuildOffer {
   hide() {
     this.stopPolling();
     this.missing = null;
-    $('table-build').hidden = true;
+    this.el().hidden = true;
   }
 
   isOffered(state) {
@@ -73,11 +82,11 @@ export class TableBuildOffer {
   }
 
   showIdle(message = '') {
-    $('table-build-progress').hidden = message === '';
-    $('table-build-detail').textContent = message;
-    $('table-build-bar').hidden = true;
-    $('table-build-start').hidden = false;
-    $('table-build-cancel').hidden = true;
+    this.el('progress').hidden = message === '';
+    this.el('detail').textContent = message;
+    this.el('bar').hidden = true;
+    this.el('start').hidden = false;
+    this.el('cancel').hidden = true;
   }
 
   async start() {
@@ -85,7 +94,7 @@ export class TableBuildOffer {
     try {
       const state = await api.startTableBuild(this.missing.pieces, this.missing.bear_off);
       this.render(state);
-      $('table-build-cancel').focus();
+      this.el('cancel').focus();
       this.poll();
     } catch (error) {
       this.showIdle(error instanceof ApiError ? error.message : String(error));
@@ -93,11 +102,11 @@ export class TableBuildOffer {
   }
 
   async cancel() {
-    $('table-build-detail').textContent = 'Cancelling…';
+    this.el('detail').textContent = 'Cancelling…';
     try {
       this.render(await api.cancelTableBuild());
     } catch (error) {
-      $('table-build-detail').textContent = error.message;
+      this.el('detail').textContent = error.message;
     }
   }
 
@@ -110,7 +119,7 @@ export class TableBuildOffer {
       try {
         state = await api.tableBuildState();
       } catch (error) {
-        $('table-build-detail').textContent = error.message;
+        this.el('detail').textContent = error.message;
       }
       if (!this.polling) return;
       if (state) this.render(state);
@@ -129,28 +138,28 @@ export class TableBuildOffer {
     const key = `${state.state}:${state.message}`;
     if (key === this.announced) return;
     this.announced = key;
-    $('table-build-status').textContent = state.message ?? '';
+    this.el('status').textContent = state.message ?? '';
   }
 
   // Shows a state from GET/POST/DELETE /api/tables/build.
   render(state) {
     this.announceState(state);
-    const startHadFocus = document.activeElement === $('table-build-start');
-    const cancelHadFocus = document.activeElement === $('table-build-cancel');
+    const startHadFocus = document.activeElement === this.el('start');
+    const cancelHadFocus = document.activeElement === this.el('cancel');
     if (state.state === 'running') {
       const percent = Math.floor((state.fraction ?? 0) * 100);
       const left =
         typeof state.eta_s === 'number' ? `about ${durationText(state.eta_s)} left` : 'estimating the time left';
-      $('table-build-progress').hidden = false;
-      $('table-build-bar').hidden = false;
-      $('table-build-bar').value = percent;
-      $('table-build-bar').textContent = `${percent}%`;
-      $('table-build-detail').textContent = state.cancelling
+      this.el('progress').hidden = false;
+      this.el('bar').hidden = false;
+      this.el('bar').value = percent;
+      this.el('bar').textContent = `${percent}%`;
+      this.el('detail').textContent = state.cancelling
         ? state.message
         : `${percent}% · ${left} · ${state.layers || 'starting'}`;
-      $('table-build-start').hidden = true;
-      $('table-build-cancel').hidden = false;
-      if (startHadFocus) $('table-build-cancel').focus();
+      this.el('start').hidden = true;
+      this.el('cancel').hidden = false;
+      if (startHadFocus) this.el('cancel').focus();
       return;
     }
     this.stopPolling();
@@ -160,6 +169,6 @@ export class TableBuildOffer {
       return;
     }
     this.showIdle(state.message ?? '');
-    if (cancelHadFocus || document.activeElement === document.body) $('table-build-start').focus();
+    if (cancelHadFocus || document.activeElement === document.body) this.el('start').focus();
   }
 }

@@ -1,0 +1,115 @@
+// Live hints (docs/web-game.md): with the Hints switch on, while a person must act, the page
+// asks GET /api/games/{id}/hints after each update and shows each legal move's chance on the
+// square it reaches, and both sides' chances in a bar. The switch itself is the server's
+// (POST /api/games/{id}/hints, GameState.hints_on), so a reload keeps it.
+
+import { api } from './api.js';
+import { percent, moveWords } from './review.js';
+import { HOME, SIDE_NAME } from './rules.js';
+import { TableBuildOffer } from './table-build.js';
+
+const $ = (id) => document.getElementById(id);
+
+export class LiveHints {
+  // `board` is the game's board; `toggle(on)` sends the switch to the server.
+  constructor(board, toggle) {
+    this.board = board;
+    this.fetchedFor = null; // "id:version" of the state the hints were asked for
+    this.hints = null; // the answer for `fetchedFor`
+    this.error = '';
+    this.tableBuild = new TableBuildOffer(() => this.refetch(), {
+      prefix: 'hints-build',
+      text: 'so these hints come from the expert search’s estimate. The server can build the table now; it is saved for next time.',
+    });
+    $('hints-button').addEventListener('click', () => toggle(!this.on));
+    this.on = false;
+  }
+
+  refetch() {
+    this.fetchedFor = null;
+    this.tableBuild.hide();
+    if (this.game) this.update(this.game, this.acting);
+  }
+
+  // Called on every render: `acting` is true while a person must act on `game`.
+  update(game, acting) {
+    this.game = game;
+    this.acting = acting;
+    this.on = Boolean(game.hints_on);
+    $('hints-button').setAttribute('aria-pressed', this.on ? 'true' : 'false');
+    $('hints').hidden = !this.on;
+    if (!this.on) {
+      this.hints = null;
+      this.fetchedFor = null;
+      this.tableBuild.hide();
+      this.clearBoard();
+      return;
+    }
+    const key = `${game.id}:${game.version}`;
+    if (acting && key !== this.fetchedFor) {
+      this.fetchedFor = key;
+      this.fetch(game, key);
+    }
+    this.draw();
+  }
+
+  async fetch(game, key) {
+    let hints = null;
+    let error = '';
+    try {
+      hints = await api.hints(game.id);
+    } catch (failure) {
+      error = failure.message;
+    }
+    if (key !== this.fetchedFor) return;
+    this.hints = hints ? { ...hints, key } : null;
+    this.error = error;
+    if (hints?.exact === false && hints.table_missing && this.tableBuild.missing === null) {
+      this.tableBuild.show(hints.table_missing, false);
+    }
+    this.draw();
+  }
+
+  clearBoard() {
+    this.board.showChances([]);
+  }
+
+  draw() {
+    const hints = this.hints;
+    if (!this.on) return;
+    if (!hints) {
+      $('hints-chances').textContent = this.error ? `Hints are not available: ${this.error}` : 'Working out the chances…';
+      $('hints-moves').textContent = '';
+      $('hints-estimated').hidden = true;
+      this.clearBoard();
+      return;
+    }
+    const light = hints.win?.light ?? 0.5;
+    const dark = hints.win?.dark ?? 1 - light;
+    $('hints-bar-light').style.width = `${(light * 100).toFixed(1)}%`;
+    $('hints-chances').textContent = `Chance to win: Shell ${percent(light)} · Bitumen ${percent(dark)}`;
+    $('hints-estimated').hidden = hints.exact !== false;
+    // The moves' chances belong to the state they were asked for, and only while it waits.
+    const game = this.game;
+    const current = hints.key === `${game.id}:${game.version}`;
+    const moves = current && this.acting && game.phase === 'move' ? (hints.moves ?? []) : [];
+    const side = game.to_move ?? game.position.turn;
+    if (moves.length === 0) {
+      $('hints-moves').textContent = '';
+      this.clearBoard();
+      return;
+    }
+    $('hints-moves').textContent =
+      `${SIDE_NAME[side]}’s chance after each move: ` +
+      moves.map((move) => `${moveWords(move)} ${percent(move.win)}`).join(', ') + '.';
+    // One label a square; several bear-offs share home, which shows the best of them.
+    const best = new Map();
+    for (const move of moves) {
+      const to = Math.min(move.to, HOME);
+      if (!best.has(to) || best.get(to) < move.win) best.set(to, move.win);
+    }
+    this.board.showChances(
+      [...best.entries()].map(([to, win]) => ({ side, to, text: `${Math.round(win * 100)}%` })),
+    );
+  }
+}

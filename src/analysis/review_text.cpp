@@ -16,7 +16,10 @@ std::string percent_text(double chance) {
 
 std::string points_text(double chance) {
   char text[16];
-  std::snprintf(text, sizeof text, "%+.2f", 100.0 * chance);
+  const double points = 100.0 * chance;
+  // A change that rounds to nothing has no sign ("0.00", never "-0.00").
+  if (std::abs(points) < 0.005) return "0.00";
+  std::snprintf(text, sizeof text, "%+.2f", points);
   return text;
 }
 

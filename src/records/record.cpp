@@ -274,7 +274,12 @@ std::vector<GameRecord> records_of_series(const Session& session) {
     }
   }
   std::vector<GameRecord> records;
-  for (std::size_t start : starts) records.push_back(record_of_game(session, start));
+  for (std::size_t start : starts) {
+    GameRecord record = record_of_game(session, start);
+    // A game left for the next before anything was played in it has nothing to keep.
+    const bool abandoned = record.plies.empty() && !record.resigned && start != starts.back();
+    if (!abandoned) records.push_back(std::move(record));
+  }
   return records;
 }
 

@@ -83,7 +83,8 @@ std::vector<int> turn_numbers(const std::vector<Ply>& plies);
 GameRecord record_of_game(const session::Session& session, std::size_t game_start,
                           std::vector<Tag> tags = {});
 
-// Every game of the session, in order.
+// Every game of the session, in order, but for games left for the next before their first
+// ply (a new game started at once): they hold nothing to keep.
 std::vector<GameRecord> records_of_series(const session::Session& session);
 
 // A new series whose first game is `record`'s game after its first `plies` plies (their

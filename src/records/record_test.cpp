@@ -111,5 +111,24 @@ TEST(HintsTag, AGamePlayedWithHintsSaysWhoHadThem) {
   EXPECT_EQ(*records_of_series(game).front().tag("Hints"), "both");
 }
 
+TEST(RecordsOfSeries, AGameLeftBeforeItsFirstPlyIsNotKept) {
+  Session game = Session::start(session::between_friends(), 4, kNow);
+  ASSERT_TRUE(game.act(session::NewGameIntent{}, Side::Light, kNow).accepted());
+  game.act(session::ThrowIntent{}, game.to_move(), kNow);
+  if (game.phase() == session::Phase::Pass) game.act(session::PassIntent{}, game.to_move(), kNow);
+  if (game.phase() == session::Phase::Move) {
+    game.act(session::MoveIntent{game.legal_moves()[0].from}, game.to_move(), kNow);
+  }
+  const auto records = records_of_series(game);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0].first, Side::Dark);  // game 2, which dark opens
+  // The game under way is kept even before its first ply, and so is a resigned one.
+  game.act(session::NewGameIntent{}, Side::Light, kNow);
+  EXPECT_EQ(records_of_series(game).size(), 2u);
+  game.act(session::ResignIntent{}, game.to_move(), kNow);
+  game.act(session::NewGameIntent{}, Side::Light, kNow);
+  EXPECT_EQ(records_of_series(game).size(), 3u);
+}
+
 }  // namespace
 }  // namespace ur::records

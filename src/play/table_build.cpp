@@ -59,11 +59,22 @@ TableBuilder::TableBuilder(int ask_above_pieces) : ask_above_pieces_(ask_above_p
 std::optional<TableOffer> TableBuilder::offer(const Settings& settings) const {
   const Rules& rules = settings.rules;
   if (settings.opponent != kPerfect || solver::unsupported_rules(rules)) return std::nullopt;
+  return missing_table(rules, rules.pieces > ask_above_pieces_);
+}
+
+std::optional<TableOffer> TableBuilder::values_offer(const Rules& rules) const {
+  if (rules.pieces <= tables::kSolveOnTheFlyMaxPieces || solver::unsupported_rules(rules)) {
+    return std::nullopt;
+  }
+  return missing_table(rules, true);
+}
+
+std::optional<TableOffer> TableBuilder::missing_table(const Rules& rules, bool ask) const {
   std::string problem;
   if (tables::find_table(rules, &problem)) return std::nullopt;
   TableOffer offer;
   offer.rules = rules;
-  offer.ask = rules.pieces > ask_above_pieces_;
+  offer.ask = ask;
   std::error_code error;
   offer.missing = std::filesystem::exists(tables::default_table_path(rules), error)
                       ? "The table file cannot be used: " + problem + "."

@@ -40,18 +40,29 @@ class TableBuilder {
   // Asks before building tables for more than `ask_above_pieces` pieces; smaller ones solve
   // in seconds and are just built (tests lower it to reach the question cheaply).
   explicit TableBuilder(int ask_above_pieces);
+  virtual ~TableBuilder() = default;
 
   // The table `settings` need before a game can start: nothing when the opponent is not
   // "perfect", its table is there, or the rules cannot be solved (the game then says why).
   std::optional<TableOffer> offer(const Settings& settings) const;
 
+  // The table the hints (h) and the review (r) of `rules` lack: nothing when it is there,
+  // when they solve it on the spot (up to tables::kSolveOnTheFlyMaxPieces pieces, as
+  // values_for does) or when the rules cannot be solved. Always asks first.
+  std::optional<TableOffer> values_offer(const Rules& rules) const;
+
   // Solves and saves the table for `rules` in the default table directory, calling
   // `progress` after every sweep from this thread. Returns why it failed (also when `cancel`
   // was set: nothing is saved then), or nothing once the table is ready.
-  ActionError build(const Rules& rules, const std::function<void(const BuildStatus&)>& progress,
-                    const std::atomic<bool>& cancel) const;
+  // Virtual so tests can stand in a build that solves nothing.
+  virtual ActionError build(const Rules& rules,
+                            const std::function<void(const BuildStatus&)>& progress,
+                            const std::atomic<bool>& cancel) const;
 
  private:
+  // The offer for `rules`, whose table is missing or unusable; nothing when it is there.
+  std::optional<TableOffer> missing_table(const Rules& rules, bool ask) const;
+
   int ask_above_pieces_;
 };
 

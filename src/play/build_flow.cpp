@@ -2,6 +2,8 @@
 // cancel, and the game it leads to (or the menu again, saying why not).
 #include "play/build_flow.h"
 
+#include <algorithm>
+
 #include "play/controller.h"
 #include "play/feedback.h"
 #include "play/menu.h"
@@ -14,7 +16,59 @@ std::string table_declined(const TableRequest& request, const std::string& what)
          request.offer.command + "`.";
 }
 
-void handle_build_offer(UiState& ui, const Key& key) {
+namespace {
+
+// Goes on to what the hints or the review asked for, on whatever values there are now: the
+// table once built, else the expert search's estimate. `note` says why.
+void finish_values_request(PlaySession& game, UiState& ui, const TableRequest& request,
+                           const std::string& note, bool error) {
+  if (request.use == TableUse::Review) {
+    ui.overlay = Overlay::GameOver;
+    open_review(game, ui);
+    return;
+  }
+  ui.overlay = Overlay::None;
+  ui.hint_values.reset();  // made again: from the table if it is there now
+  ui.hints.reset();
+  game.set_hints(true);
+  if (error) {
+    set_error(ui, note);
+  } else {
+    set_info(ui, note);
+  }
+  sync_ui(game, ui);  // the hints of the position now, as after a key
+}
+
+// A hint or review request declined or not built: they run on the estimate, saying why.
+void values_estimated(PlaySession& game, UiState& ui, const TableRequest& request,
+                      const std::string& what) {
+  finish_values_request(game, ui, request,
+                        what + (request.use == TableUse::Hints ? " Hints are" : " The review is") +
+                            " estimated (no solved table); build it later with `" +
+                            request.offer.command + "`.",
+                        true);
+}
+
+}  // namespace
+
+bool offer_values_table(const PlaySession& game, UiState& ui, const Rules& rules, TableUse use) {
+  if (!ui.tables) return false;
+  if (std::find(ui.values_offered.begin(), ui.values_offered.end(), rules) !=
+      ui.values_offered.end()) {
+    return false;
+  }
+  auto offer = ui.tables->values_offer(rules);
+  if (!offer) return false;
+  ui.values_offered.push_back(rules);
+  Settings settings = game.settings();
+  settings.rules = rules;
+  ui.table = TableRequest{std::move(*offer), settings, {}, false, use};
+  ui.overlay = Overlay::BuildOffer;
+  ui.message.clear();
+  return true;
+}
+
+void handle_build_offer(PlaySession& game, UiState& ui, const Key& key) {
   if (is_char(key, 'y') || is_char(key, 'Y')) {
     ui.overlay = Overlay::Building;
     ui.message.clear();
@@ -24,10 +78,17 @@ void handle_build_offer(UiState& ui, const Key& key) {
       key.code == KeyCode::Enter) {
     const TableRequest request = std::move(*ui.table);
     ui.table.reset();
-    back_to_menu(ui, request.settings, table_declined(request, "Not built."));
+    if (request.use == TableUse::Game) {
+      back_to_menu(ui, request.settings, table_declined(request, "Not built."));
+    } else {
+      values_estimated(game, ui, request, "Not built.");
+    }
     return;
   }
-  refuse_key(ui, key, "y builds the table now, n or Esc goes back to the settings.");
+  refuse_key(ui, key,
+             ui.table && ui.table->use != TableUse::Game
+                 ? "y builds the table now, n or Esc goes on with the estimate."
+                 : "y builds the table now, n or Esc goes back to the settings.");
 }
 
 void request_game(PlaySession& game, UiState& ui, const Settings& settings) {
@@ -64,6 +125,16 @@ void advance_build(PlaySession& game, UiState& ui, std::unique_ptr<BuildJob>& jo
   job.reset();
   const TableRequest request = std::move(*ui.table);
   ui.table.reset();
+  if (request.use != TableUse::Game) {
+    if (*ended) {
+      values_estimated(game, ui, request,
+                       request.cancelling ? "Cancelled: no table was written."
+                                          : "The table could not be built: " + **ended + ".");
+    } else {
+      finish_values_request(game, ui, request, "The table is built: the hints are exact.", false);
+    }
+    return;
+  }
   if (*ended) {
     back_to_menu(ui, request.settings,
                  table_declined(request, request.cancelling

@@ -25,8 +25,14 @@ void advance_build(PlaySession& game, UiState& ui, std::unique_ptr<BuildJob>& jo
 // Asks a running build to stop (Esc, q, Ctrl-C); nothing when none runs.
 void cancel_build(UiState& ui);
 
-// A key on the "build the table now?" question: y builds, n / Esc / Enter goes back.
-void handle_build_offer(UiState& ui, const Key& key);
+// A key on the "build the table now?" question: y builds, n / Esc / Enter declines: back
+// to the settings for a game, the estimated values for hints or a review.
+void handle_build_offer(PlaySession& game, UiState& ui, const Key& key);
+
+// Before hints or a review on `rules` (`use`): when they have no solved table and cannot
+// solve one on the spot, asks (once per rules in a run) to build it, the perfect
+// opponent's offer, and returns true while that question shows. False: go on at once.
+bool offer_values_table(const PlaySession& game, UiState& ui, const Rules& rules, TableUse use);
 
 // Why the game cannot start until the table exists, and how to build it later.
 std::string table_declined(const TableRequest& request, const std::string& what);

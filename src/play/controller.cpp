@@ -85,26 +85,13 @@ bool scroll_log(const PlaySession& game, UiState& ui, const Key& key) {
   return true;
 }
 
-// Opens the review of the game just finished: ur replay's view on its record, reviewed with
-// the table when there is one, else estimated (attach_review, as ur replay does).
-void open_review(const PlaySession& game, UiState& ui) {
+// r once the game is over: the review, after the offer to build its table when it has none.
+void review_or_offer(const PlaySession& game, UiState& ui) {
   const auto records = game.records();
-  if (records.empty()) return;
-  std::string problem;
-  auto reviewed = reviewed_game(records.back(), &problem, ui.make_values);
-  if (!reviewed) {
-    set_error(ui, "No review: " + problem + ".");
+  if (!records.empty() && offer_values_table(game, ui, records.back().rules, TableUse::Review)) {
     return;
   }
-  ReplayState state;
-  state.after_game = true;
-  state.screen_width = ui.screen_width;
-  state.screen_height = ui.screen_height;
-  // It opens on the summaries and the graph; any key shows the plies.
-  state.overlay = ReplayOverlay::Summary;
-  ui.review = GameReview{std::move(*reviewed), state};
-  ui.overlay = Overlay::Review;
-  ui.message.clear();
+  open_review(game, ui);
 }
 
 // A key in the review: ur replay's keys, Esc and q back to the game-over screen.
@@ -250,9 +237,15 @@ void handle_game_keys(PlaySession& game, UiState& ui, const Key& key) {
     return;
   }
   if (is_char(key, 'h')) {
-    game.set_hints(!game.hints());
-    set_info(ui, game.hints() ? "Hints on: the chance to win of both sides and of every move."
-                              : "Hints off.");
+    if (game.hints()) {
+      game.set_hints(false);
+      set_info(ui, "Hints off.");
+      return;
+    }
+    // Without a solved table: first the offer to build it (once per rules).
+    if (offer_values_table(game, ui, game.rules(), TableUse::Hints)) return;
+    game.set_hints(true);
+    set_info(ui, "Hints on: the chance to win of both sides and of every move.");
     return;
   }
   if (is_char(key, 'v')) {
@@ -281,7 +274,7 @@ void handle_game_keys(PlaySession& game, UiState& ui, const Key& key) {
   }
   if (is_char(key, 'r')) {
     if (game.phase() == Phase::Over) {
-      open_review(game, ui);
+      review_or_offer(game, ui);
     } else {
       ui.pending = Pending::Resign;
       ui.overlay = Overlay::Confirm;
@@ -341,6 +334,28 @@ void refresh_hints(const PlaySession& game, UiState& ui) {
 
 }  // namespace
 
+// Opens the review of the game just finished: ur replay's view on its record, reviewed with
+// the table when there is one, else estimated (attach_review, as ur replay does).
+void open_review(const PlaySession& game, UiState& ui) {
+  const auto records = game.records();
+  if (records.empty()) return;
+  std::string problem;
+  auto reviewed = reviewed_game(records.back(), &problem, ui.make_values);
+  if (!reviewed) {
+    set_error(ui, "No review: " + problem + ".");
+    return;
+  }
+  ReplayState state;
+  state.after_game = true;
+  state.screen_width = ui.screen_width;
+  state.screen_height = ui.screen_height;
+  // It opens on the summaries and the graph; any key shows the plies.
+  state.overlay = ReplayOverlay::Summary;
+  ui.review = GameReview{std::move(*reviewed), state};
+  ui.overlay = Overlay::Review;
+  ui.message.clear();
+}
+
 void handle_key(PlaySession& game, UiState& ui, const Key& key) {
   if (ui.overlay == Overlay::Review && ui.review) {
     // Its own view asks for room when small; q and Esc go back to the game-over screen.
@@ -382,7 +397,7 @@ void handle_key(PlaySession& game, UiState& ui, const Key& key) {
       if (is_char(key, 'n') || key.code == KeyCode::Enter) {
         start_new_game(game, ui);
       } else if (is_char(key, 'r')) {
-        open_review(game, ui);
+        review_or_offer(game, ui);
       } else if (is_char(key, 'm')) {
         open_menu(game, ui);
       } else if (is_char(key, '?')) {
@@ -399,7 +414,7 @@ void handle_key(PlaySession& game, UiState& ui, const Key& key) {
       handle_menu(game, ui, key);
       break;
     case Overlay::BuildOffer:
-      handle_build_offer(ui, key);
+      handle_build_offer(game, ui, key);
       break;
     case Overlay::Building:
     case Overlay::Review:

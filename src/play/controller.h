@@ -16,6 +16,10 @@ namespace ur::play {
 // While the board is hidden (board_hidden) only q acts.
 void handle_key(PlaySession& game, UiState& ui, const Key& key);
 
+// Opens the review of the game just finished: ur replay's view on its record, reviewed with
+// the table when there is one, else estimated (attach_review, as ur replay does).
+void open_review(const PlaySession& game, UiState& ui);
+
 // Brings the interface state in line with the game after it changed: the cursor on a
 // movable piece, the game-over screen once per finished game, and with ui.record_path
 // the records rewritten once per finished game (a failure is shown as the message).

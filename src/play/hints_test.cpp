@@ -21,6 +21,7 @@ namespace {
 
 using analysis::percent_text;
 using testing::make_game;
+using testing::play_to_the_end;
 using testing::press;
 
 constexpr int kSearchDepth = 1;  // a shallow search keeps the tests quick
@@ -48,28 +49,6 @@ double chance_after(analysis::PositionValues& values, const Rules& rules, const 
   if (is_game_over(rules, after)) return 1.0;
   const double next = values.before_throw(rules, after);
   return after.turn == position.turn ? next : 1.0 - next;
-}
-
-// Plays the first legal move of every throw until the game ends (between friends).
-void play_to_the_end(PlaySession& game) {
-  for (int step = 0; step < 5000 && game.phase() != Phase::Over; ++step) {
-    ActionError error;
-    switch (game.phase()) {
-      case Phase::Throw:
-        error = game.throw_dice();
-        break;
-      case Phase::Move:
-        error = game.move(game.legal()[0].from);
-        break;
-      case Phase::Pass:
-        error = game.pass();
-        break;
-      case Phase::Over:
-        break;
-    }
-    ASSERT_FALSE(error) << *error;
-  }
-  ASSERT_EQ(game.phase(), Phase::Over);
 }
 
 TEST(Hints, OffByDefaultAndHTogglesThem) {

@@ -49,6 +49,28 @@ inline void let_the_computer_play(PlaySession& game) {
   ASSERT_FALSE(error) << *error;
 }
 
+// Plays the first legal move of every throw until the game ends (between friends).
+inline void play_to_the_end(PlaySession& game) {
+  for (int step = 0; step < 5000 && game.phase() != Phase::Over; ++step) {
+    ActionError error;
+    switch (game.phase()) {
+      case Phase::Throw:
+        error = game.throw_dice();
+        break;
+      case Phase::Move:
+        error = game.move(game.legal()[0].from);
+        break;
+      case Phase::Pass:
+        error = game.pass();
+        break;
+      case Phase::Over:
+        break;
+    }
+    ASSERT_FALSE(error) << *error;
+  }
+  ASSERT_EQ(game.phase(), Phase::Over);
+}
+
 // Decodes `keys` as a terminal would send them and applies each to the game.
 inline void press(PlaySession& game, UiState& ui, const std::string& keys) {
   std::string bytes = keys;

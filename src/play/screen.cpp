@@ -285,7 +285,10 @@ void draw_build_offer(Canvas& canvas, int ox, int oy, const UiState& ui) {
   lines.insert(lines.end(), cost.begin(), cost.end());
   const int height = static_cast<int>(lines.size()) + 7;
   const int y = oy + std::max(1, (kMinHeight - height) / 2);
-  draw_box(canvas, x, y, width, height, "The perfect opponent needs its table");
+  const char* title = request.use == TableUse::Hints    ? "The hints need a solved table"
+                      : request.use == TableUse::Review ? "The review needs a solved table"
+                                                        : "The perfect opponent needs its table";
+  draw_box(canvas, x, y, width, height, title);
   for (std::size_t i = 0; i < lines.size(); ++i) {
     canvas.put(x + 2, y + 2 + static_cast<int>(i), lines[i]);
   }
@@ -295,7 +298,9 @@ void draw_build_offer(Canvas& canvas, int ox, int oy, const UiState& ui) {
     canvas.put(x + 2, question + 1, "✗ " + ui.message, palette::kError);
   } else {
     canvas.put_centered(x, question + 1, width,
-                        "(or later, outside the game: " + request.offer.command + ")",
+                        request.use == TableUse::Game
+                            ? "(or later, outside the game: " + request.offer.command + ")"
+                            : "(n: estimated; later: " + request.offer.command + ")",
                         palette::kHint);
   }
 }
@@ -327,7 +332,11 @@ void draw_building(Canvas& canvas, int ox, int oy, const UiState& ui) {
   if (request.cancelling) {
     canvas.put(x + 2, y + 6, "Cancelling at the end of this sweep…", palette::kError);
   } else {
-    canvas.put(x + 2, y + 6, "The game against the perfect opponent starts when it is done.");
+    canvas.put(x + 2, y + 6,
+               request.use == TableUse::Hints    ? "The hints are exact when it is done."
+               : request.use == TableUse::Review ? "The review opens when it is done."
+                                                 : "The game against the perfect opponent "
+                                                   "starts when it is done.");
   }
   canvas.put(x + 2, y + 7, "Esc, q or Ctrl-C cancels; nothing is saved then.", palette::kHint);
 }

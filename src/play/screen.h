@@ -29,7 +29,7 @@ enum class Overlay {
   GameOver,    // result and session tally
   Confirm,     // a yes/no question before resigning or abandoning a game
   Save,        // the name of the file the session's records are saved to ('w')
-  BuildOffer,  // the perfect opponent's table is missing: build it now?
+  BuildOffer,  // the table the perfect opponent, hints or review need is missing: build it?
   Building,    // the table is being built: progress; Esc, q or Ctrl-C cancels
   Review,      // the review of the game just finished (r), in ur replay's view
 };
@@ -65,12 +65,20 @@ inline const std::vector<std::string>& opponent_choices() {
   return choices;
 }
 
-// A game waiting for the table its perfect opponent needs.
+// What a missing table is wanted for.
+enum class TableUse {
+  Game,    // the perfect opponent of the game to start
+  Hints,   // hints (h), turned on once it is built or declined
+  Review,  // the review of the game just finished (r), opened once built or declined
+};
+
+// A game, the hints or a review waiting for a table.
 struct TableRequest {
   TableOffer offer;
   Settings settings;  // the game to start once the table is there
   BuildStatus status;
   bool cancelling = false;
+  TableUse use = TableUse::Game;
 };
 
 struct UiState {
@@ -93,8 +101,11 @@ struct UiState {
   int screen_height = kMinHeight;
   const TableBuilder* tables = nullptr;  // offers to build missing tables; null: never offers
   std::optional<TableRequest> table;     // while asking about, or building, a table
-  std::string record_path;               // --record FILE: rewritten after every game; empty: none
-  int recorded_for = 0;                  // number of the last game whose end was recorded
+  // Rules whose table the hints or a review already offered to build in this run (once is
+  // enough: declined, they stay estimated; built, the table is found).
+  std::vector<Rules> values_offered;
+  std::string record_path;  // --record FILE: rewritten after every game; empty: none
+  int recorded_for = 0;     // number of the last game whose end was recorded
   // The values of hints and reviews (hints.h): values_for, or a stand-in in tests.
   ValuesMaker make_values = &values_for;
   std::shared_ptr<HintValues> hint_values;  // made from make_values at the first hint

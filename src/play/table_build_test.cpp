@@ -10,9 +10,11 @@
 #include <filesystem>
 #include <thread>
 
+#include "analysis/review.h"
 #include "play/controller.h"
 #include "play/play_test_support.h"
 #include "tables/perfect_agent.h"
+#include "tables/table_store.h"
 
 namespace ur::play {
 namespace {
@@ -281,6 +283,220 @@ TEST_F(PlayTableBuild, WithoutABuilderTheGameRefusesWithTheSolveCommand) {
   EXPECT_EQ(ui.overlay, Overlay::Menu);
   EXPECT_NE(ui.message.find("ur solve --pieces 5"), std::string::npos) << ui.message;
   EXPECT_EQ(snapshot(game), before);
+}
+
+// Hints (h) and the review (r) without a table: the same offer, build and cancel, with a
+// stand-in build that solves nothing and stand-in values, exact once "built".
+class StandInBuilder final : public TableBuilder {
+ public:
+  StandInBuilder() : TableBuilder(tables::kSolveOnTheFlyMaxPieces) {}
+  ActionError build(const Rules& /*rules*/, const std::function<void(const BuildStatus&)>& progress,
+                    const std::atomic<bool>& cancel) const override {
+    ++builds;
+    if (progress) progress(BuildStatus{0.5, "layers 1/2 (homes 1,0)  sweep 1", "1e-03", "1s", ""});
+    while (hold && !cancel.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    if (cancel.load()) return "cancelled";
+    built = true;
+    return std::nullopt;
+  }
+  mutable std::atomic<int> builds{0};
+  mutable std::atomic<bool> built{false};
+  std::atomic<bool> hold{false};  // runs until cancelled
+};
+
+class StandInValues final : public analysis::PositionValues {
+ public:
+  explicit StandInValues(bool exact) : exact_(exact) {}
+  double before_throw(const Rules&, const Position&) override { return 0.5; }
+  bool exact() const override { return exact_; }
+  std::string source() const override {
+    return exact_ ? "solved table (stand-in)" : std::string(kEstimated);
+  }
+
+ private:
+  bool exact_;
+};
+
+UiState ui_with(const StandInBuilder& builder) {
+  UiState ui;
+  ui.tables = &builder;
+  ui.make_values = [&builder](const Rules&) -> std::unique_ptr<analysis::PositionValues> {
+    return std::make_unique<StandInValues>(builder.built.load());
+  };
+  return ui;
+}
+
+TEST_F(PlayTableBuild, HintsWithoutATableOfferItAndNDeclinesToEstimatedHintsOncePerRules) {
+  const StandInBuilder builder;
+  PlaySession game = testing::make_game(std::string(kFriend), 7, finkel_rules(5));
+  UiState ui = ui_with(builder);
+  sync_ui(game, ui);
+  press(game, ui, "h");
+  ASSERT_EQ(ui.overlay, Overlay::BuildOffer);
+  EXPECT_FALSE(game.hints()) << "not before the answer";
+  const std::string offer = screen_text(game, ui);
+  EXPECT_NE(offer.find("The hints need a solved table"), std::string::npos) << offer;
+  EXPECT_NE(offer.find("No solved table for 5 pieces (exact bear-off) yet."), std::string::npos)
+      << offer;
+  EXPECT_NE(offer.find("Building it takes"), std::string::npos) << offer;
+  EXPECT_NE(offer.find("Build it now?  y / N"), std::string::npos) << offer;
+  EXPECT_NE(offer.find("ur solve --pieces 5"), std::string::npos) << offer;
+  press(game, ui, "x");
+  EXPECT_EQ(ui.overlay, Overlay::BuildOffer) << "a stray key does not answer";
+  EXPECT_NE(ui.message.find("n or Esc goes on with the estimate"), std::string::npos) << ui.message;
+
+  press(game, ui, "n");
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  EXPECT_TRUE(game.hints());
+  ASSERT_TRUE(ui.hints);
+  EXPECT_FALSE(ui.hints->exact);
+  EXPECT_NE(ui.message.find("Not built. Hints are estimated"), std::string::npos) << ui.message;
+  EXPECT_NE(screen_text(game, ui).find("estimated: no solved table"), std::string::npos);
+  EXPECT_EQ(builder.builds.load(), 0);
+  EXPECT_TRUE(files().empty());
+
+  // Off and on again: not asked twice for the same rules.
+  press(game, ui, "h");
+  EXPECT_FALSE(game.hints());
+  press(game, ui, "h");
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  EXPECT_TRUE(game.hints());
+  ASSERT_TRUE(ui.hints);
+  EXPECT_FALSE(ui.hints->exact);
+
+  // Other rules ask again; Esc declines as well.
+  press(game, ui, "h");
+  Settings seven = game.settings();
+  seven.rules = finkel_rules(7);
+  ASSERT_FALSE(game.configure(seven));
+  sync_ui(game, ui);
+  press(game, ui, "h");
+  ASSERT_EQ(ui.overlay, Overlay::BuildOffer);
+  EXPECT_NE(screen_text(game, ui).find("No solved table for 7 pieces"), std::string::npos);
+  press(game, ui, "\x1b");
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  EXPECT_TRUE(game.hints());
+  EXPECT_EQ(builder.builds.load(), 0);
+}
+
+TEST_F(PlayTableBuild, HintsYBuildsTheTableWithProgressAndThenTheyAreExact) {
+  const StandInBuilder builder;
+  PlaySession game = testing::make_game(std::string(kFriend), 7, finkel_rules(5));
+  UiState ui = ui_with(builder);
+  sync_ui(game, ui);
+  press(game, ui, "h");
+  ASSERT_EQ(ui.overlay, Overlay::BuildOffer);
+  press(game, ui, "y");
+  ASSERT_EQ(ui.overlay, Overlay::Building);
+  const std::string building = screen_text(game, ui);
+  EXPECT_NE(building.find("Building the table: 5 pieces, exact bear-off"), std::string::npos)
+      << building;
+  EXPECT_NE(building.find("The hints are exact when it is done."), std::string::npos) << building;
+  EXPECT_NE(building.find("Esc, q or Ctrl-C cancels"), std::string::npos) << building;
+
+  finish_build(game, ui);
+  EXPECT_EQ(builder.builds.load(), 1) << "through BuildJob";
+  EXPECT_EQ(ui.overlay, Overlay::None) << ui.message;
+  EXPECT_EQ(ui.message, "The table is built: the hints are exact.");
+  EXPECT_TRUE(game.hints());
+  ASSERT_TRUE(ui.hints);
+  EXPECT_TRUE(ui.hints->exact);
+  EXPECT_EQ(screen_text(game, ui).find("estimated"), std::string::npos);
+}
+
+TEST_F(PlayTableBuild, HintsBuildCancelledGoesOnWithEstimatedHints) {
+  StandInBuilder builder;
+  builder.hold = true;
+  PlaySession game = testing::make_game(std::string(kFriend), 7, finkel_rules(5));
+  UiState ui = ui_with(builder);
+  sync_ui(game, ui);
+  press(game, ui, "hy");
+  ASSERT_EQ(ui.overlay, Overlay::Building);
+  std::unique_ptr<BuildJob> job;
+  advance_build(game, ui, job);  // started
+  press(game, ui, "\x1b");
+  EXPECT_TRUE(ui.table->cancelling);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (ui.overlay == Overlay::Building && std::chrono::steady_clock::now() < deadline) {
+    advance_build(game, ui, job);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  EXPECT_NE(ui.message.find("Cancelled: no table was written. Hints are estimated"),
+            std::string::npos)
+      << ui.message;
+  EXPECT_TRUE(game.hints());
+  ASSERT_TRUE(ui.hints);
+  EXPECT_FALSE(ui.hints->exact);
+}
+
+TEST_F(PlayTableBuild, ReviewWithoutATableOffersItOnceAndNReviewsOnTheEstimate) {
+  const StandInBuilder builder;
+  PlaySession game = testing::make_game(std::string(kFriend), 7, finkel_rules(5));
+  UiState ui = ui_with(builder);
+  testing::play_to_the_end(game);
+  sync_ui(game, ui);
+  ASSERT_EQ(ui.overlay, Overlay::GameOver);
+  press(game, ui, "r");
+  ASSERT_EQ(ui.overlay, Overlay::BuildOffer);
+  const std::string offer = screen_text(game, ui);
+  EXPECT_NE(offer.find("The review needs a solved table"), std::string::npos) << offer;
+  EXPECT_NE(offer.find("Build it now?  y / N"), std::string::npos) << offer;
+
+  press(game, ui, "n");
+  ASSERT_EQ(ui.overlay, Overlay::Review);
+  ASSERT_TRUE(ui.review && ui.review->game.review);
+  EXPECT_FALSE(ui.review->game.review->exact);
+  EXPECT_NE(screen_text(game, ui).find("estimated: no solved table"), std::string::npos);
+  press(game, ui, "\x1b");
+  ASSERT_EQ(ui.overlay, Overlay::GameOver);
+
+  // Asked once: r opens the review at once, and h turns the hints on for these rules.
+  press(game, ui, "r");
+  EXPECT_EQ(ui.overlay, Overlay::Review);
+  press(game, ui, "\x1b");
+  press(game, ui, "n");
+  press(game, ui, "h");
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  EXPECT_TRUE(game.hints());
+  EXPECT_EQ(builder.builds.load(), 0);
+}
+
+TEST_F(PlayTableBuild, ReviewYBuildsTheTableAndThenTheReviewIsExact) {
+  const StandInBuilder builder;
+  PlaySession game = testing::make_game(std::string(kFriend), 7, finkel_rules(5));
+  UiState ui = ui_with(builder);
+  testing::play_to_the_end(game);
+  sync_ui(game, ui);
+  press(game, ui, "\x1b");  // the final board: r there as well
+  press(game, ui, "r");
+  ASSERT_EQ(ui.overlay, Overlay::BuildOffer);
+  press(game, ui, "y");
+  ASSERT_EQ(ui.overlay, Overlay::Building);
+  EXPECT_NE(screen_text(game, ui).find("The review opens when it is done."), std::string::npos);
+  finish_build(game, ui);
+  EXPECT_EQ(builder.builds.load(), 1);
+  ASSERT_EQ(ui.overlay, Overlay::Review) << ui.message;
+  ASSERT_TRUE(ui.review && ui.review->game.review);
+  EXPECT_TRUE(ui.review->game.review->exact);
+  press(game, ui, "\x1b");
+  EXPECT_EQ(ui.overlay, Overlay::GameOver);
+}
+
+TEST_F(PlayTableBuild, NoOfferWhereTheValuesNeedNoBuild) {
+  const StandInBuilder builder;
+  EXPECT_FALSE(builder.values_offer(finkel_rules(4))) << "solved on the spot";
+  EXPECT_TRUE(builder.values_offer(finkel_rules(5)));
+  // Without a builder (ur replay, scripts) h never asks.
+  PlaySession game = testing::make_game(std::string(kFriend), 7, finkel_rules(5));
+  UiState ui;
+  ui.make_values = [](const Rules&) -> std::unique_ptr<analysis::PositionValues> {
+    return std::make_unique<StandInValues>(false);
+  };
+  sync_ui(game, ui);
+  press(game, ui, "h");
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  EXPECT_TRUE(game.hints());
 }
 
 }  // namespace

@@ -39,13 +39,13 @@ void finish_values_request(PlaySession& game, UiState& ui, const TableRequest& r
   sync_ui(game, ui);  // the hints of the position now, as after a key
 }
 
-// A hint or review request declined or not built: they run on the estimate, saying why.
+// A hint or review request declined or not built: they run on the estimate, saying why (in
+// one message line; the offer showed the command that builds the table later).
 void values_estimated(PlaySession& game, UiState& ui, const TableRequest& request,
                       const std::string& what) {
   finish_values_request(game, ui, request,
                         what + (request.use == TableUse::Hints ? " Hints are" : " The review is") +
-                            " estimated (no solved table); build it later with `" +
-                            request.offer.command + "`.",
+                            " estimated (no solved table).",
                         true);
 }
 

@@ -4,8 +4,8 @@
 
 import { ApiError, api } from './api.js';
 import { Board } from './board.js';
-import { CLASS_MARK } from './review.js';
-import { HOME, SIDE_NAME } from './rules.js';
+import { CLASS_MARK, moveWords, percent, points, sameMove, signedPoints } from './review.js';
+import { SIDE_NAME } from './rules.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -14,26 +14,6 @@ const $ = (id) => document.getElementById(id);
 const MAX_RECORD_BYTES = 1024 * 1024;
 
 const RESULT_TEXT = { '1-0': 'Shell won', '0-1': 'Bitumen won', '*': 'unfinished' };
-
-function percent(chance) {
-  return `${(chance * 100).toFixed(1)}%`;
-}
-
-function points(loss) {
-  return `${(loss * 100).toFixed(1)} pp`;
-}
-
-// A move in route squares, for moves the record does not hold (the best one).
-function moveWords(move) {
-  if (!move) return 'pass';
-  if (move.from === 0) return `enter on ${move.to}`;
-  if (move.to >= HOME) return `${move.from} off`;
-  return `${move.from} → ${move.to}`;
-}
-
-function sameMove(a, b) {
-  return Boolean(a && b && a.from === b.from && a.to === b.to);
-}
 
 // The position before any ply: every piece in its start pile, the first ply's side to move.
 function startPosition(record) {
@@ -339,7 +319,7 @@ export class Replay {
       ['Best move', entry.moves?.length ? `${bestText}: ${percent(entry.win_best)}` : `pass: ${percent(entry.win_best)}`],
       ['Played', `${ply.rgn}: ${percent(entry.win_played)}`],
       ['Loss', `${points(entry.loss)}, ${entry.class}${entry.only_move ? ' (only move)' : ''}`],
-      ['Luck', `${entry.luck >= 0 ? '+' : '−'}${points(Math.abs(entry.luck))}${entry.luck_mark ? `, ${entry.luck_mark}` : ''}`],
+      ['Luck', `${signedPoints(entry.luck)}${entry.luck_mark ? `, ${entry.luck_mark}` : ''}`],
     ];
     const list = document.createElement('dl');
     for (const [term, value] of rows) {

@@ -34,11 +34,11 @@ export function percent(chance) {
   return `${(chance * 100).toFixed(1)}%`;
 }
 
-function points(loss) {
+export function points(loss) {
   return `${(loss * 100).toFixed(1)} pp`;
 }
 
-function signedPoints(value) {
+export function signedPoints(value) {
   return `${value >= 0 ? '+' : '−'}${points(Math.abs(value))}`;
 }
 
@@ -50,7 +50,7 @@ export function moveWords(move) {
   return `${move.from} → ${move.to}`;
 }
 
-function sameMove(a, b) {
+export function sameMove(a, b) {
   return Boolean(a && b && a.from === b.from && a.to === b.to);
 }
 

@@ -16,7 +16,7 @@ namespace ur {
 struct Move {
   std::uint8_t from = 0;
   std::uint8_t to = 0;
-  bool capture = false;      // lands on an opponent on a shared square
+  bool capture = false;      // lands on an opponent's piece (on a shared cell)
   bool extra_throw = false;  // the same side throws again afterwards
 
   friend bool operator==(const Move&, const Move&) = default;
@@ -42,14 +42,24 @@ class MoveList {
 
 namespace detail {
 
+// The opponent's pieces in the mover's numbering. kSimple (rules.simple_sharing()) is
+// Finkel's fast path: shared squares carry one number for both sides.
+template <bool kSimple>
+inline SquareMask their_squares(const Rules& rules, const Position& position) {
+  const SquareMask theirs = position.board[1 - index_of(position.turn)];
+  if constexpr (kSimple) return theirs & rules.shared;
+  return opponent_in_my_numbering(rules, theirs);
+}
+
 // Sources (bit 0 = start pile) whose piece can move `roll` squares onto a board square.
+template <bool kSimple>
 inline SquareMask board_move_sources(const Rules& rules, const Position& position, Roll roll) {
-  const int us = index_of(position.turn);
-  const int them = 1 - us;
-  const SquareMask own = position.board[us];
-  const SquareMask sources = own | (position.start[us] ? SquareMask{1} : 0);
+  const SquareMask own = position.board[index_of(position.turn)];
+  const SquareMask sources = own | (position.start[index_of(position.turn)] ? SquareMask{1} : 0);
+  const SquareMask closed = kSimple ? own : own_closed(rules, own);
   // A landing square is closed by an own piece, or by an opponent on a safe square.
-  const SquareMask open = rules.board_squares() & ~own & ~(position.board[them] & rules.safe);
+  const SquareMask open =
+      rules.board_squares() & ~closed & ~(their_squares<kSimple>(rules, position) & rules.safe);
   return sources & (open >> roll);
 }
 
@@ -61,21 +71,20 @@ inline SquareMask bear_off_sources(const Rules& rules, const Position& position,
   return own & square_range(exact_from, rules.route_length);
 }
 
-}  // namespace detail
-
-// Number of legal moves for `roll`, without building them (perft bulk counting).
+template <bool kSimple>
 inline int count_legal_moves(const Rules& rules, const Position& position, Roll roll) {
   if (roll <= 0) return 0;
-  return std::popcount(detail::board_move_sources(rules, position, roll)) +
-         std::popcount(detail::bear_off_sources(rules, position, roll));
+  return std::popcount(board_move_sources<kSimple>(rules, position, roll)) +
+         std::popcount(bear_off_sources(rules, position, roll));
 }
 
+template <bool kSimple>
 inline MoveList legal_moves(const Rules& rules, const Position& position, Roll roll) {
   MoveList moves;
   if (roll <= 0) return moves;
-  const int them = 1 - index_of(position.turn);
-  SquareMask sources = detail::board_move_sources(rules, position, roll) |
-                       detail::bear_off_sources(rules, position, roll);
+  const SquareMask theirs = their_squares<kSimple>(rules, position);
+  SquareMask sources =
+      board_move_sources<kSimple>(rules, position, roll) | bear_off_sources(rules, position, roll);
   while (sources) {
     const Square from = std::countr_zero(sources);
     sources &= sources - 1;
@@ -86,13 +95,26 @@ inline MoveList legal_moves(const Rules& rules, const Position& position, Roll r
     } else {
       const Square to = from + roll;
       move.to = static_cast<std::uint8_t>(to);
-      move.capture = (position.board[them] & rules.shared & square_bit(to)) != 0;
-      move.extra_throw = (rules.rosettes & square_bit(to)) != 0 ||
+      move.capture = (theirs & square_bit(to)) != 0;
+      move.extra_throw = (rules.extra_throw & square_bit(to)) != 0 ||
                          (move.capture && rules.capture_gives_extra_throw);
     }
     moves.push_back(move);
   }
   return moves;
+}
+
+}  // namespace detail
+
+// Number of legal moves for `roll`, without building them (perft bulk counting).
+inline int count_legal_moves(const Rules& rules, const Position& position, Roll roll) {
+  return rules.simple_sharing() ? detail::count_legal_moves<true>(rules, position, roll)
+                                : detail::count_legal_moves<false>(rules, position, roll);
+}
+
+inline MoveList legal_moves(const Rules& rules, const Position& position, Roll roll) {
+  return rules.simple_sharing() ? detail::legal_moves<true>(rules, position, roll)
+                                : detail::legal_moves<false>(rules, position, roll);
 }
 
 // The position after `move`, which must be legal. The turn passes to the opponent unless
@@ -110,7 +132,7 @@ inline Position apply_move(const Rules& rules, Position position, const Move& mo
   } else {
     position.board[us] |= square_bit(move.to);
     if (move.capture) {
-      position.board[them] &= ~square_bit(move.to);
+      position.board[them] &= ~rules.opposite[move.to];
       ++position.start[them];
     }
   }

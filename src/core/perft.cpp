@@ -5,24 +5,27 @@
 namespace ur {
 namespace {
 
-// Depth-1 nodes are bulk-counted from the move masks instead of being made.
-std::uint64_t perft_nonterminal(const Rules& rules, const Position& position, int depth) {
+// Depth-1 nodes are bulk-counted from the move masks instead of being made. kSimple selects
+// move generation's fast path once for the whole tree.
+template <bool kSimple>
+std::uint64_t perft_tree(const Rules& rules, const Position& position, int depth) {
+  if (depth == 0 || is_game_over(rules, position)) return 1;
   std::uint64_t nodes = 0;
   if (depth == 1) {
-    for (Roll roll = 0; roll <= rules.max_roll(); ++roll) {
-      const int count = count_legal_moves(rules, position, roll);
+    for (Roll roll = min_roll(rules); roll <= rules.max_roll(); ++roll) {
+      const int count = detail::count_legal_moves<kSimple>(rules, position, roll);
       nodes += count == 0 ? 1 : static_cast<std::uint64_t>(count);
     }
     return nodes;
   }
-  for (Roll roll = 0; roll <= rules.max_roll(); ++roll) {
-    const MoveList moves = legal_moves(rules, position, roll);
+  for (Roll roll = min_roll(rules); roll <= rules.max_roll(); ++roll) {
+    const MoveList moves = detail::legal_moves<kSimple>(rules, position, roll);
     if (moves.empty()) {
-      nodes += perft(rules, pass_turn(position), depth - 1);
+      nodes += perft_tree<kSimple>(rules, pass_turn(position), depth - 1);
       continue;
     }
     for (const Move& move : moves)
-      nodes += perft(rules, apply_move(rules, position, move), depth - 1);
+      nodes += perft_tree<kSimple>(rules, apply_move(rules, position, move), depth - 1);
   }
   return nodes;
 }
@@ -30,8 +33,8 @@ std::uint64_t perft_nonterminal(const Rules& rules, const Position& position, in
 }  // namespace
 
 std::uint64_t perft(const Rules& rules, const Position& position, int depth) {
-  if (depth == 0 || is_game_over(rules, position)) return 1;
-  return perft_nonterminal(rules, position, depth);
+  return rules.simple_sharing() ? perft_tree<true>(rules, position, depth)
+                                : perft_tree<false>(rules, position, depth);
 }
 
 }  // namespace ur

@@ -28,9 +28,26 @@ std::optional<std::string> validate(const Rules& rules, const Position& position
              std::to_string(count_squares(board)) + "), expected " + std::to_string(rules.pieces);
     }
   }
-  const SquareMask clash = position.board[0] & position.board[1] & rules.shared;
+  for (Side side : {Side::Light, Side::Dark}) {
+    const SquareMask board = position.board_of(side);
+    for (SquareMask rest = board & rules.self_crossing; rest; rest &= rest - 1) {
+      const Square square = std::countr_zero(rest);
+      if (board & rules.same_cell[square]) {
+        return std::string(side == Side::Light ? "light" : "dark") +
+               " has two pieces on one tile (route squares " + std::to_string(square) + " and " +
+               std::to_string(std::countr_zero(board & rules.same_cell[square])) + ")";
+      }
+    }
+  }
+  const SquareMask clash = position.board[0] & opponent_in_my_numbering(rules, position.board[1]);
   if (clash) {
-    return "light and dark both stand on shared square " + std::to_string(std::countr_zero(clash));
+    const Square square = std::countr_zero(clash);
+    const Square dark_square = std::countr_zero(rules.opposite[square] & position.board[1]);
+    if (square == dark_square) {
+      return "light and dark both stand on shared square " + std::to_string(square);
+    }
+    return "light and dark both stand on one shared tile (light's square " +
+           std::to_string(square) + " is dark's square " + std::to_string(dark_square) + ")";
   }
   if (position.home[0] == rules.pieces && position.home[1] == rules.pieces) {
     return "both sides have all pieces home";

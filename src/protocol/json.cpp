@@ -7,6 +7,7 @@
 
 #include "core/explain.h"
 #include "core/notation.h"
+#include "core/rule_sets.h"
 
 namespace ur::protocol {
 namespace {
@@ -190,7 +191,19 @@ json to_json(const Move& move) {
 }
 
 json to_json(const Rules& rules) {
-  return {{"pieces", rules.pieces}, {"bear_off", to_string(rules.bear_off)}};
+  json out = {{"name", rule_set_name(rules)},
+              {"pieces", rules.pieces},
+              {"bear_off", to_string(rules.bear_off)}};
+  if (out["name"] == "custom") {
+    out["board"] = board_name(rules.board);
+    out["path"] = path_name(rules.path);
+    out["dice"] = rules.dice;
+    out["zero_roll"] = zero_roll_name(rules.zero_counts_as_max);
+    out["safe_rosettes"] = rules.safe_rosettes;
+    out["rosette_extra_throw"] = rules.rosette_gives_extra_throw;
+    out["capture_extra_throw"] = rules.capture_gives_extra_throw;
+  }
+  return out;
 }
 
 Position position_from_json(const json& value, const Rules& rules) {
@@ -217,33 +230,96 @@ Position position_from_json(const json& value, const Rules& rules) {
   return position;
 }
 
-Rules rules_from_request(const json& request) {
-  Rules rules;
-  const auto found = request.find("rules");
-  if (found == request.end()) return rules;
-  const json& value = *found;
+Rules rules_from_json(const json& value) {
   if (!value.is_object()) {
-    fail(R"(rules must be an object like {"pieces":7,"bear_off":"exact"}, got )" +
-         quote_json(value));
+    fail(
+        R"(rules must be an object like {"name":"masters"} or {"pieces":7,"bear_off":"exact"}, got )" +
+        quote_json(value));
   }
-  reject_unknown_members(value, "rules", {"pieces", "bear_off"});
+  reject_unknown_members(value, "rules",
+                         {"name", "pieces", "bear_off", "board", "path", "dice", "zero_roll",
+                          "safe_rosettes", "rosette_extra_throw", "capture_extra_throw"});
+  RuleSpec spec;
+  if (const auto name = value.find("name"); name != value.end()) {
+    const NamedRuleSet* set = name->is_string() ? find_rule_set(name->get<std::string>()) : nullptr;
+    if (name->is_string() && name->get<std::string>() == "custom") {
+      set = &named_rule_sets()[0];  // columns start from Finkel's and are overridden below
+    } else if (!set) {
+      fail("rules.name must be one of " + known_rule_set_names() + " (or \"custom\"), got " +
+           quote_json(*name));
+    }
+    spec = set->spec;
+  }
+  auto flag = [&value](std::string_view key, bool& field) {
+    const auto found = value.find(key);
+    if (found == value.end()) return;
+    if (!found->is_boolean()) {
+      fail("rules." + std::string(key) + " must be true or false, got " + quote_json(*found));
+    }
+    field = found->get<bool>();
+  };
+  auto word = [&value](std::string_view key,
+                       std::string_view allowed) -> std::optional<std::string> {
+    const auto found = value.find(key);
+    if (found == value.end()) return std::nullopt;
+    if (!found->is_string()) {
+      fail("rules." + std::string(key) + " must be one of " + std::string(allowed) + ", got " +
+           quote_json(*found));
+    }
+    return found->get<std::string>();
+  };
   if (const auto pieces = value.find("pieces"); pieces != value.end()) {
-    rules.pieces = integer_in_range(*pieces, "rules.pieces", Rules::kMinPieces, Rules::kMaxPieces);
+    spec.pieces = integer_in_range(*pieces, "rules.pieces", Rules::kMinPieces, Rules::kMaxPieces);
   }
-  if (const auto bear_off = value.find("bear_off"); bear_off != value.end()) {
-    if (*bear_off == "exact") {
-      rules.bear_off = BearOff::Exact;
-    } else if (*bear_off == "any") {
-      rules.bear_off = BearOff::Any;
-    } else {
+  if (const auto bear_off = word("bear_off", R"("exact" or "any")")) {
+    if (*bear_off != "exact" && *bear_off != "any") {
       fail(R"(rules.bear_off must be "exact" or "any", got )" + quote_json(*bear_off));
     }
+    spec.bear_off = *bear_off == "any" ? BearOff::Any : BearOff::Exact;
   }
-  return rules;
+  if (const auto board = word("board", kBoardNames)) {
+    const auto shape = board_from_name(*board);
+    if (!shape)
+      fail("rules.board must be one of " + std::string(kBoardNames) + ", got " +
+           quote_json(*board));
+    spec.board = *shape;
+  }
+  if (const auto path = word("path", kPathNames)) {
+    const auto kind = path_from_name(*path);
+    if (!kind)
+      fail("rules.path must be one of " + std::string(kPathNames) + ", got " + quote_json(*path));
+    spec.path = *kind;
+  }
+  if (const auto dice = value.find("dice"); dice != value.end()) {
+    spec.dice =
+        integer_in_range(*dice, "rules.dice", 1, RuleSpec::kMaxDice, " (binary dice thrown)");
+  }
+  if (const auto zero = word("zero_roll", R"("pass" or "max")")) {
+    if (*zero != "pass" && *zero != "max") {
+      fail(R"(rules.zero_roll must be "pass" or "max", got )" + quote_json(*zero));
+    }
+    spec.zero_counts_as_max = *zero == "max";
+  }
+  flag("safe_rosettes", spec.safe_rosettes);
+  flag("rosette_extra_throw", spec.rosette_gives_extra_throw);
+  flag("capture_extra_throw", spec.capture_gives_extra_throw);
+  if (auto why = why_unplayable(spec)) fail("these rules cannot be played: " + *why);
+  return Rules(spec);
+}
+
+Rules rules_from_request(const json& request) {
+  const auto found = request.find("rules");
+  if (found == request.end()) return Rules{};
+  return rules_from_json(*found);
 }
 
 Roll roll_from_json(const json& value, const Rules& rules) {
-  return integer_in_range(value, "roll", 0, rules.max_roll(), " (marked dice showing)");
+  const int roll = integer_in_range(value, "roll", 0, rules.max_roll(), " (the distance moved)");
+  if (!possible_roll(rules, roll)) {
+    fail("roll " + std::to_string(roll) + " cannot be thrown under these rules: a throw moves " +
+         std::to_string(min_roll(rules)) + ".." + std::to_string(rules.max_roll()));
+  }
+  return roll;
 }
 
 const json& require_member(const json& request, std::string_view key, std::string_view expected) {

@@ -25,7 +25,11 @@ nlohmann::json to_json(const Rules& rules);
 
 // Each parser validates fully and throws RequestError on any defect.
 Position position_from_json(const nlohmann::json& value, const Rules& rules);
-// Reads the optional "rules" member of a request: {"pieces":K,"bear_off":"exact"|"any"}.
+// Rules: {"name":"masters"} with any column overridden ("pieces", "bear_off", "board",
+// "path", "dice", "zero_roll", "safe_rosettes", "rosette_extra_throw", "capture_extra_throw").
+// No name means Finkel, so the old {"pieces":K,"bear_off":"exact"|"any"} still reads.
+Rules rules_from_json(const nlohmann::json& value);
+// Reads the optional "rules" member of a request; Finkel when absent.
 Rules rules_from_request(const nlohmann::json& request);
 Roll roll_from_json(const nlohmann::json& value, const Rules& rules);
 

@@ -73,7 +73,7 @@ TEST(JsonPosition, MovesAndRulesHaveTheDocumentedShape) {
   EXPECT_EQ(to_json(Move{3, 7, true, false}),
             json::parse(R"({"from":3,"to":7,"capture":true,"extra_throw":false})"));
   EXPECT_EQ(to_json(finkel_rules(5, BearOff::Any)),
-            json::parse(R"({"pieces":5,"bear_off":"any"})"));
+            json::parse(R"({"name":"finkel","pieces":5,"bear_off":"any"})"));
 }
 
 struct BadPosition {
@@ -200,9 +200,9 @@ TEST(JsonRules, RejectsBadRules) {
   EXPECT_EQ(rules_error(R"({"rules":{"bear_off":"over"}})"),
             R"(rules.bear_off must be "exact" or "any", got "over")");
   EXPECT_EQ(rules_error(R"({"rules":{"piece":5}})"),
-            R"(rules has unknown member "piece"; allowed: pieces, bear_off)");
+            R"(rules has unknown member "piece"; allowed: name, pieces, bear_off, board, path, dice, zero_roll, safe_rosettes, rosette_extra_throw, capture_extra_throw)");
   EXPECT_EQ(rules_error(R"({"rules":"finkel"})"),
-            R"(rules must be an object like {"pieces":7,"bear_off":"exact"}, got "finkel")");
+            R"(rules must be an object like {"name":"masters"} or {"pieces":7,"bear_off":"exact"}, got "finkel")");
 }
 
 TEST(JsonRoll, AcceptsZeroToFourOnly) {
@@ -213,7 +213,7 @@ TEST(JsonRoll, AcceptsZeroToFourOnly) {
       ADD_FAILURE() << bad << " was accepted";
     } catch (const RequestError& error) {
       EXPECT_EQ(std::string(error.what()),
-                std::string("roll must be an integer 0..4 (marked dice showing), got ") + bad);
+                std::string("roll must be an integer 0..4 (the distance moved), got ") + bad);
     }
   }
 }

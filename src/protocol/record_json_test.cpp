@@ -36,7 +36,7 @@ std::string error_of(const json& value) {
 
 TEST(RecordJson, HasTheDocumentedShape) {
   const json value = as_json(played_game(1, BearOff::Exact));
-  EXPECT_EQ(value["rules"], json({{"pieces", 3}, {"bear_off", "exact"}}));
+  EXPECT_EQ(value["rules"], json({{"name", "finkel"}, {"pieces", 3}, {"bear_off", "exact"}}));
   EXPECT_EQ(value["tags"]["Rules"], "Finkel");
   const json& first = value["plies"][0];
   EXPECT_EQ(first["turn"], 1);

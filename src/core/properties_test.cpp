@@ -1,6 +1,7 @@
-// RapidCheck properties over random games under every rule set (1-7 pieces, both bear-off
-// modes). RapidCheck draws the rule set, every throw and every move choice, so a failing game
-// shrinks to a short one and the report shows the choices that replay it.
+// RapidCheck properties over random games under every rule set (Finkel with 1-7 pieces, every
+// named set, Murray's and Skiriuk's paths; both bear-off modes). RapidCheck draws the rule set,
+// every throw and every move choice, so a failing game shrinks to a short one and the report shows
+// the choices that replay it.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -26,7 +27,8 @@ T draw(T min, T max) {
 }
 
 RandomGame draw_game() {
-  const auto sets = testing::all_finkel_rule_sets();
+  auto sets = testing::all_finkel_rule_sets();
+  for (const Rules& rules : testing::all_rule_sets()) sets.push_back(rules);
   const Rules rules = sets[draw<std::size_t>(0, sets.size())];
   std::vector<Position> positions{starting_position(rules)};
   constexpr std::size_t kMaxPlies = 100000;
@@ -34,7 +36,8 @@ RandomGame draw_game() {
     const Position& position = positions.back();
     // One fair coin per die: the marked ones are the throw.
     const auto coins = draw(0u, 1u << rules.dice);
-    const MoveList moves = legal_moves(rules, position, static_cast<Roll>(std::popcount(coins)));
+    const MoveList moves =
+        legal_moves(rules, position, roll_from_marks(rules, std::popcount(coins)));
     positions.push_back(moves.empty() ? pass_turn(position)
                                       : apply_move(rules, position, moves[draw(0, moves.size())]));
   }
@@ -57,19 +60,20 @@ RC_GTEST_PROP(GameProperties, PiecesAreConservedAndNeverShareASquare, ()) {
   }
 }
 
-RC_GTEST_PROP(GameProperties, CentralRosetteIsNeverCaptured, ()) {
+RC_GTEST_PROP(GameProperties, SafeRosettesAreNeverCapturedWhereTheSetHasThem, ()) {
   const auto [rules, positions] = draw_game();
   for (const Position& position : positions) {
-    const bool opponent_on_rosette =
-        (position.board[1 - index_of(position.turn)] & square_bit(8)) != 0;
+    const int them = 1 - index_of(position.turn);
     for (Roll roll = 1; roll <= rules.max_roll(); ++roll) {
       for (const Move& move : legal_moves(rules, position, roll)) {
-        RC_ASSERT(!(move.to == 8 && move.capture));
-        if (opponent_on_rosette) RC_ASSERT(move.to != 8);
+        const bool rosette =
+            move.to < rules.home_square() && (rules.rosettes & square_bit(move.to));
+        if (rules.safe_rosettes) RC_ASSERT(!(rosette && move.capture));
         const Position after = apply_move(rules, position, move);
-        if (opponent_on_rosette) {
-          RC_ASSERT((after.board[1 - index_of(position.turn)] & square_bit(8)) != 0);
-        }
+        // A capture removes exactly one opposing piece, which goes back to the start pile.
+        RC_ASSERT(count_squares(after.board[them]) ==
+                  count_squares(position.board[them]) - (move.capture ? 1 : 0));
+        RC_ASSERT(after.start[them] == position.start[them] + (move.capture ? 1 : 0));
       }
     }
   }

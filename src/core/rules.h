@@ -253,6 +253,12 @@ constexpr bool possible_roll(const Rules& rules, Roll roll) {
   return roll_weight(rules, roll) > 0;
 }
 
+// The distance a throw moves when `marks` of its dice show marks: the count, except that a
+// throw with no marks moves dice + 1 where zero_counts_as_max (Masters: 0 moves 4).
+constexpr Roll roll_from_marks(const Rules& rules, int marks) {
+  return marks == 0 && rules.zero_counts_as_max ? rules.dice + 1 : marks;
+}
+
 // The lowest roll a throw can show: 0, or 1 where a 0 counts as the maximum.
 constexpr Roll min_roll(const Rules& rules) {
   return rules.zero_counts_as_max ? 1 : 0;

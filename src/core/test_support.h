@@ -13,12 +13,13 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/rule_sets.h"
 
 namespace ur::testing {
 
-// A roll drawn with the real dice odds (four fair binary dice).
+// A roll drawn with the real dice odds (fair binary dice; a 0 may count as the maximum).
 inline Roll random_roll(std::mt19937_64& random, const Rules& rules) {
-  return static_cast<Roll>(std::popcount(random() & ((1u << rules.dice) - 1)));
+  return roll_from_marks(rules, std::popcount(random() & ((1u << rules.dice) - 1)));
 }
 
 // Any valid position, reachable or not: each piece goes to the start pile, home or a free
@@ -37,7 +38,8 @@ inline Position random_position(std::mt19937_64& random, const Rules& rules) {
             ++position.home[side];
           } else {
             const SquareMask bit = square_bit(place);
-            if ((position.board[side] & bit) || (position.board[1 - side] & rules.shared & bit)) {
+            if ((own_closed(rules, position.board[side]) & bit) ||
+                (opponent_in_my_numbering(rules, position.board[1 - side]) & bit)) {
               continue;
             }
             position.board[side] |= bit;
@@ -56,6 +58,31 @@ inline std::vector<Rules> all_finkel_rule_sets() {
   for (int pieces = Rules::kMinPieces; pieces <= Rules::kMaxPieces; ++pieces) {
     sets.push_back(finkel_rules(pieces, BearOff::Exact));
     sets.push_back(finkel_rules(pieces, BearOff::Any));
+  }
+  return sets;
+}
+
+// Every named set at its own piece count and at 2 pieces, and the two custom paths that
+// cross themselves (Murray's, Skiriuk's), with both bear-off modes.
+inline std::vector<Rules> all_rule_sets() {
+  std::vector<RuleSpec> specs;
+  for (const NamedRuleSet& set : named_rule_sets()) {
+    specs.push_back(set.spec);
+    specs.back().pieces = 2;
+    specs.push_back(set.spec);
+  }
+  for (PathKind path : {PathKind::Murray, PathKind::Skiriuk}) {
+    RuleSpec spec = named_rule_sets()[1].spec;  // Masters' dice and flags
+    spec.path = path;
+    spec.pieces = 3;
+    specs.push_back(spec);
+  }
+  std::vector<Rules> sets;
+  for (RuleSpec spec : specs) {
+    for (BearOff mode : {BearOff::Exact, BearOff::Any}) {
+      spec.bear_off = mode;
+      sets.emplace_back(spec);
+    }
   }
   return sets;
 }

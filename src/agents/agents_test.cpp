@@ -4,8 +4,13 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include "agents/evaluation.h"
 #include "agents/levels.h"
 #include "agents/test_positions.h"
+#include "core/rule_sets.h"
+#include "core/test_support.h"
+
+#include <random>
 
 namespace ur {
 namespace {
@@ -170,6 +175,58 @@ TEST(Agents, ASeededAgentPlaysTheSameGameTwice) {
     EXPECT_GT(first.size(), 20u);
   }
   EXPECT_NE(play_game("random", "random", 1), play_game("random", "random", 2));
+}
+
+}  // namespace
+}  // namespace ur
+
+namespace ur {
+namespace {
+
+// Every agent kind plays every named set (and a custom path that crosses itself) to the end
+// from seeded throws, choosing only legal moves.
+TEST(AgentsInEveryRuleSet, EveryAgentFinishesGamesWithLegalMoves) {
+  std::vector<Rules> sets;
+  for (const NamedRuleSet& set : named_rule_sets()) sets.emplace_back(set.spec);
+  RuleSpec murray = named_rule_sets()[1].spec;
+  murray.path = PathKind::Murray;
+  murray.pieces = 3;
+  sets.emplace_back(murray);
+  std::mt19937_64 random(2026);
+  for (const Rules& rules : sets) {
+    for (const char* spec : {"random", "first", "last", "greedy", "heuristic", "easy", "hard"}) {
+      auto player = agent(spec, 3);
+      ASSERT_TRUE(player);
+      ASSERT_FALSE(player->cannot_play(rules).has_value()) << spec;
+      Position position = starting_position(rules);
+      int plies = 0;
+      while (!is_game_over(rules, position)) {
+        ASSERT_LT(++plies, 20000) << spec << " in " << rule_set_title(rules);
+        const Roll roll = testing::random_roll(random, rules);
+        const MoveList moves = legal_moves(rules, position, roll);
+        if (moves.empty()) {
+          position = pass_turn(position);
+          continue;
+        }
+        const AgentChoice choice = player->choose(rules, position, roll);
+        ASSERT_NE(find_move(moves, choice.move.from), nullptr) << spec;
+        ASSERT_EQ(*find_move(moves, choice.move.from), choice.move) << spec;
+        position = apply_move(rules, position, choice.move);
+      }
+    }
+  }
+}
+
+TEST(AgentsInEveryRuleSet, HitChanceFollowsTheOpponentsNumbering) {
+  const Rules masters(named_rule_sets()[1].spec);
+  // Light's C7 is its 12 and dark's 16; a dark piece on its 14 (B8) hits it with a 2.
+  EXPECT_DOUBLE_EQ(hit_chance(masters, square_bit(14), 12), roll_probability(masters, 2));
+  // From dark's 11 (B7) the same tile is 5 squares on: out of reach.
+  EXPECT_DOUBLE_EQ(hit_chance(masters, square_bit(11), 12), 0.0);
+  // Finkel: square 8 is safe, square 9 is hit from 5..8.
+  const Rules finkel;
+  EXPECT_DOUBLE_EQ(hit_chance(finkel, square_bit(6), 8), 0.0);
+  EXPECT_DOUBLE_EQ(hit_chance(finkel, square_bit(6), 9), roll_probability(finkel, 3));
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <optional>
 
 #include "agents/evaluation_weights.h"
 
@@ -35,13 +36,94 @@ void for_each_exposed(const Rules& rules, SquareMask pieces, SquareMask enemy_bo
 
 // Danger of one side's pieces: each piece the other side can hit with its next throw, by
 // the chance of that throw, times how far the piece has come (what a capture costs).
+// `attackers` are in their own numbering. Finkel's fit measured progress in squares / 12;
+// other paths scale it to the same fraction of the path.
 double danger(const Rules& rules, SquareMask pieces, SquareMask attackers) {
+  const double unit = 12.0 * rules.route_length / 14.0;
   double total = 0.0;
   for (SquareMask exposed = pieces & rules.shared & ~rules.safe; exposed; exposed &= exposed - 1) {
     const Square square = std::countr_zero(exposed);
-    total += hit_chance(rules, attackers, square) * square / 12.0;
+    total += hit_chance(rules, attackers, square) * square / unit;
   }
   return total;
+}
+
+// The evaluation of any other path, in the units of Finkel's fit: a piece is worth more the
+// further it has come (Finkel's fitted values, with their exposure terms, rise about
+// linearly to 0.5 past the shared lane, and 0.57 home; starting the line at 0 rather than
+// Finkel's 0.09 on square 1 won more against greedy in Masters and Aseb), a piece on a
+// safe rosette keeps the 0.18 Finkel's central rosette earns over its neighbours, and each
+// piece an opposing piece can hit with the coming throw risks its value (whatever the
+// opponent's numbering of the tile).
+class PathEvaluation {
+ public:
+  PathEvaluation(const Rules& rules, const EvalWeights& weights) {
+    namespace f = eval_feature;
+    const double home = weights[f::kOurHome];
+    for (Square square = 1; square <= rules.route_length; ++square) {
+      value_[square] =
+          kFirstSquare + (home - kFirstSquare) * kSpan * square / (rules.route_length + 1);
+      if (rules.safe & square_bit(square)) value_[square] += kSafeRosette;
+    }
+  }
+  double value(Square square) const { return value_[square]; }
+
+  static constexpr double kFirstSquare = 0.0;
+  static constexpr double kSpan = 0.9;  // the last square is worth 90% of home
+  static constexpr double kSafeRosette = 0.18;
+  static constexpr double kOurRisk = 0.8;    // share of a hittable piece's value at risk
+  static constexpr double kTheirRisk = 0.5;  // theirs: we throw first, then they reply
+
+ private:
+  std::array<double, kMaxRoute + 2> value_{};
+};
+
+// Expected value at risk: each piece of `pieces` that `attackers` can hit next throw.
+double value_at_risk(const Rules& rules, const PathEvaluation& values, SquareMask pieces,
+                     SquareMask attackers) {
+  double total = 0.0;
+  for (SquareMask exposed = pieces & rules.shared & ~rules.safe; exposed; exposed &= exposed - 1) {
+    const Square square = std::countr_zero(exposed);
+    total += hit_chance(rules, attackers, square) * values.value(square);
+  }
+  return total;
+}
+
+double evaluate_path(const Rules& rules, const Position& position, const EvalWeights& weights) {
+  namespace f = eval_feature;
+  // Built once per thread for the last path and weights seen: the search calls this at
+  // every leaf, always with one rule set.
+  struct Cached {
+    PathKind path;
+    BoardShape board;
+    SquareMask safe;
+    const EvalWeights* weights;
+    PathEvaluation values;
+  };
+  thread_local std::optional<Cached> cache;
+  if (!cache || cache->path != rules.path || cache->board != rules.board ||
+      cache->safe != rules.safe || cache->weights != &weights) {
+    cache.emplace(
+        Cached{rules.path, rules.board, rules.safe, &weights, PathEvaluation(rules, weights)});
+  }
+  const PathEvaluation& values = cache->values;
+  const double scale = 7.0 / rules.pieces;
+  const int us = index_of(position.turn);
+  const int them = 1 - us;
+  double pieces =
+      weights[f::kOurHome] * position.home[us] + weights[f::kTheirHome] * position.home[them];
+  for (SquareMask ours = position.board[us]; ours; ours &= ours - 1) {
+    pieces += values.value(std::countr_zero(ours));
+  }
+  for (SquareMask theirs = position.board[them]; theirs; theirs &= theirs - 1) {
+    pieces -= values.value(std::countr_zero(theirs));
+  }
+  pieces -= PathEvaluation::kOurRisk *
+            value_at_risk(rules, values, position.board[us], position.board[them]);
+  pieces += PathEvaluation::kTheirRisk *
+            value_at_risk(rules, values, position.board[them], position.board[us]);
+  const double logit = weights[f::kBias] + scale * pieces;
+  return 1.0 / (1.0 + std::exp(-logit));
 }
 
 }  // namespace
@@ -51,10 +133,17 @@ const EvalWeights& tuned_eval_weights() {
 }
 
 double hit_chance(const Rules& rules, SquareMask attackers, Square square) {
+  if (square < 1 || square > rules.route_length) return 0.0;
   if (!(rules.shared & ~rules.safe & square_bit(square))) return 0.0;
   int weight = 0;
-  for (Roll roll = 1; roll <= rules.max_roll() && roll < square; ++roll) {
-    if (attackers & square_bit(square - roll)) weight += roll_weight(rules, roll);
+  for (Roll roll = 1; roll <= rules.max_roll(); ++roll) {
+    // The attacker's own numbers for this tile (two where its path crosses itself).
+    bool hits = false;
+    for (SquareMask targets = rules.opposite[square]; targets; targets &= targets - 1) {
+      const Square target = std::countr_zero(targets);
+      if (roll < target && (attackers & square_bit(target - roll))) hits = true;
+    }
+    if (hits) weight += roll_weight(rules, roll);
   }
   return static_cast<double>(weight) / roll_weight_total(rules);
 }
@@ -83,6 +172,7 @@ void eval_features(const Rules& rules, const Position& position, std::span<doubl
 
 double evaluate(const Rules& rules, const Position& position, const EvalWeights& weights) {
   namespace f = eval_feature;
+  if (rules.path != PathKind::Finkel) return evaluate_path(rules, position, weights);
   const double scale = 7.0 / rules.pieces;
   const int us = index_of(position.turn);
   const int them = 1 - us;

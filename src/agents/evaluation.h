@@ -38,18 +38,20 @@ using EvalWeights = std::array<double, eval_feature::kCount>;
 // The fitted weights used by every search agent.
 const EvalWeights& tuned_eval_weights();
 
-// Writes the features of `position` (standard rules layout: route squares 1..14) into
-// `features`, which has eval_feature::kCount entries.
+// Writes the features of `position` (Finkel's path: route squares 1..14) into `features`,
+// which has eval_feature::kCount entries. The tuner fits Finkel's path only.
 void eval_features(const Rules& rules, const Position& position, std::span<double> features);
 
-// Chance in (0, 1) that the side to move wins, by the logistic model with `weights`.
-// Precondition: the game is not over.
+// Chance in (0, 1) that the side to move wins, by the logistic model with `weights`. On
+// Finkel's path the features above; on any other path the same weights read by progress
+// along the path (see evaluation.cpp). Precondition: the game is not over.
 double evaluate(const Rules& rules, const Position& position,
                 const EvalWeights& weights = tuned_eval_weights());
 
-// The probability that an opponent piece behind `square` on the shared lane can land on it
-// with the coming throw; `attackers` are the opponent's board squares (same numbering on
-// the shared lane). Zero for safe or private squares.
+// The probability that an opponent piece behind my `square` can land on its tile with the
+// coming throw; `attackers` are the opponent's board squares in its own numbering (mapped
+// through rules.opposite, so Masters' renumbered tiles count). Zero for safe or private
+// squares. Pieces still in the start pile are not counted.
 double hit_chance(const Rules& rules, SquareMask attackers, Square square);
 
 }  // namespace ur

@@ -42,7 +42,9 @@ ExpectimaxSearch::~ExpectimaxSearch() = default;
 SearchResult ExpectimaxSearch::search(const Rules& rules, const Position& position, Roll roll) {
   rules_ = &rules;
   roll_count_ = 0;
-  for (Roll each = 0; each <= rules.max_roll(); ++each) rolls_[roll_count_++] = each;
+  for (Roll each = 0; each <= rules.max_roll(); ++each) {
+    if (possible_roll(rules, each)) rolls_[roll_count_++] = each;
+  }
   std::stable_sort(rolls_.begin(), rolls_.begin() + roll_count_, [&rules](Roll a, Roll b) {
     return roll_weight(rules, a) > roll_weight(rules, b);
   });

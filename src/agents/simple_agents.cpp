@@ -131,7 +131,7 @@ double heuristic_score(const Rules& rules, const Position& position, const Move&
   if (rules.safe & square_bit(move.from)) score -= kLeaveSafeSquare;
   if (move.from != 0) score += kDanger * hit_chance(rules, attackers, move.from);
   if (move.to < rules.home_square()) {
-    const SquareMask attackers_after = attackers & ~(move.capture ? square_bit(move.to) : 0);
+    const SquareMask attackers_after = attackers & ~(move.capture ? rules.opposite[move.to] : 0);
     score -= kDanger * hit_chance(rules, attackers_after, move.to);
   }
   return score;

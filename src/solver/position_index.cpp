@@ -4,6 +4,8 @@
 #include <bit>
 #include <numeric>
 
+#include "core/rule_sets.h"
+
 namespace ur::solver {
 namespace {
 
@@ -20,8 +22,10 @@ std::optional<std::string> unsupported_rules(const Rules& rules) {
   if (rules.pieces < Rules::kMinPieces || rules.pieces > Rules::kMaxPieces) {
     return "pieces must be between 1 and 7, got " + std::to_string(rules.pieces);
   }
-  if (rules.route_length != 14 || rules.shared != square_range(5, 12)) {
-    return "the solver's index needs the 14-square route with shared squares 5-12";
+  if (rules.path != PathKind::Finkel || rules.board != BoardShape::Standard) {
+    return "perfect play for " + rule_set_title(rules) +
+           " is not available yet: ur's solver handles Finkel's path only (14 squares, "
+           "B1-B8 shared)";
   }
   if (rules.dice < 1 || rules.dice > 8) return "the solver needs 1-8 dice";
   return std::nullopt;

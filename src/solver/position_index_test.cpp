@@ -6,6 +6,7 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/rule_sets.h"
 
 namespace ur::solver {
 namespace {
@@ -65,8 +66,14 @@ TEST(PositionIndex, PlayedPositionsRankFromTheMoversView) {
 TEST(PositionIndex, RefusesOtherBoards) {
   Rules rules = finkel_rules(7);
   EXPECT_EQ(unsupported_rules(rules), std::nullopt);
-  rules.route_length = 16;
-  EXPECT_NE(unsupported_rules(rules), std::nullopt);
+  for (const NamedRuleSet& set : named_rule_sets()) {
+    if (set.name == "finkel") continue;
+    const auto why = unsupported_rules(Rules(set.spec));
+    ASSERT_TRUE(why.has_value()) << set.name;
+    EXPECT_NE(why->find("perfect play for " + std::string(set.title) + " is not available yet"),
+              std::string::npos)
+        << *why;
+  }
 }
 
 }  // namespace

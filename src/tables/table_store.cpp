@@ -4,6 +4,8 @@
 #include <mutex>
 #include <thread>
 
+#include "core/rule_sets.h"
+
 namespace ur::tables {
 namespace {
 
@@ -31,8 +33,10 @@ std::string build_hint(const Rules& rules) {
 }  // namespace
 
 std::string rules_text(const Rules& rules) {
-  return std::to_string(rules.pieces) + " pieces (" + std::string(to_string(rules.bear_off)) +
-         " bear-off)";
+  std::string text = std::to_string(rules.pieces) + " pieces (" +
+                     std::string(to_string(rules.bear_off)) + " bear-off)";
+  if (rule_set_name(rules) != "finkel") text = rule_set_title(rules) + ", " + text;
+  return text;
 }
 
 int default_solve_threads() {
@@ -115,6 +119,7 @@ std::shared_ptr<const Table> table_for_play(const Rules& rules, std::string* pro
 }
 
 std::optional<std::string> perfect_unavailable(const Rules& rules) {
+  if (auto unsupported = solver::unsupported_rules(rules)) return *unsupported;
   std::string problem;
   if (find_table(rules, &problem)) return std::nullopt;
   if (rules.pieces <= kSolveOnTheFlyMaxPieces && !solver::unsupported_rules(rules)) {

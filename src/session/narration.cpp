@@ -56,8 +56,8 @@ std::string narrate(const Event& event, const Voice& voice, const Rules& rules) 
       Overloaded{
           [](const SeriesStarted&) { return std::string(); },
           [&](const OpeningRound& e) {
-            const Roll light = roll_of(e.light);
-            const Roll dark = roll_of(e.dark);
+            const Roll light = roll_of(rules, e.light);
+            const Roll dark = roll_of(rules, e.dark);
             std::string text = "opening throws: " + subject(voice, Side::Light).name + " " +
                                std::to_string(light) + ", " + subject(voice, Side::Dark).name +
                                " " + std::to_string(dark);

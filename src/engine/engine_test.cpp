@@ -252,10 +252,14 @@ TEST(EngineProtocol, InvalidUtf8IsAnsweredWithValidJson) {
 
 // A valid request of a random kind for a random position, as a JSON value.
 json random_request(std::mt19937_64& random) {
-  const Rules rules = testing::random_rules(random);
+  // Half the requests play Finkel's variants, half another named set.
+  const auto sets = named_rule_sets();
+  const Rules rules =
+      random() % 2 == 0 ? testing::random_rules(random) : Rules(sets[random() % sets.size()].spec);
   Position position = testing::random_position(random, rules);
   while (is_game_over(rules, position)) position = testing::random_position(random, rules);
-  const Roll roll = testing::random_roll(random, rules);
+  Roll roll = testing::random_roll(random, rules);
+  while (!possible_roll(rules, roll)) roll = static_cast<Roll>(random() % (rules.max_roll() + 1));
   json request = {{"position", protocol::to_json(position)}, {"rules", protocol::to_json(rules)}};
   switch (random() % 3) {
     case 0:

@@ -143,6 +143,18 @@ TEST(RgnRoyalUr, AsebGameLoadsWithTilesToB12) {
       "aseb", {4, 2, 4, 2, 4, 4, 4, 1, 1, 2, 1, 1});
 }
 
+// Light's C7 is dark's square 16: the capture is written with the tile both see.
+TEST(RgnRoyalUr, MastersCaptureOnARenumberedTile) {
+  const std::string text = "[Rules Masters]\n[Position \"L:6/11/0:6/16/0\"]\n\n1. B7C7x * A@A4\n";
+  const GameRecord record = read_one(text);
+  ASSERT_EQ(record.plies.size(), 2u);
+  EXPECT_EQ(record.plies[0].move, (Move{11, 12, true, true}));
+  const auto played = std::get<Replay>(replay(record));
+  EXPECT_EQ(played.plies[0].after.board[1], 0u);
+  EXPECT_EQ(played.plies[0].after.start[1], 7);
+  EXPECT_EQ(write_rgn(record), text);
+}
+
 TEST(RgnTags, ValuesAreBareOnlyWhenTheyAreSimpleWords) {
   EXPECT_EQ(escape_tag_value("Finkel"), "Finkel");
   EXPECT_EQ(escape_tag_value("expectimax-3.1_b"), "expectimax-3.1_b");

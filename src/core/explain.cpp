@@ -2,10 +2,12 @@
 
 #include <vector>
 
+#include "core/rule_sets.h"
+
 namespace ur {
 
 IllegalReason why_illegal(const Rules& rules, const Position& position, Roll roll, Square from) {
-  if (roll <= 0) return IllegalReason::NoRoll;
+  if (roll <= 0 || !possible_roll(rules, roll)) return IllegalReason::NoRoll;
   const int us = index_of(position.turn);
   if (from == 0) {
     if (position.start[us] == 0) return IllegalReason::NoPieceThere;
@@ -20,17 +22,36 @@ IllegalReason why_illegal(const Rules& rules, const Position& position, Roll rol
                                             : IllegalReason::None;
   }
   if (to == rules.home_square()) return IllegalReason::None;
-  if (position.board[us] & square_bit(to)) return IllegalReason::OwnPieceOnTarget;
-  if (position.board[1 - us] & rules.safe & square_bit(to)) return IllegalReason::OpponentOnSafe;
+  // A path that crosses itself closes both squares of a tile one's own piece stands on; the
+  // opponent's pieces count in the mover's numbering (Masters renumbers shared tiles).
+  if (own_closed(rules, position.board[us]) & square_bit(to)) {
+    return IllegalReason::OwnPieceOnTarget;
+  }
+  if (opponent_in_my_numbering(rules, position.board[1 - us]) & rules.safe & square_bit(to)) {
+    return IllegalReason::OpponentOnSafe;
+  }
   return IllegalReason::None;
 }
 
-std::string describe(IllegalReason reason, const Rules& rules, Roll roll, Square from) {
+namespace {
+
+// The tile of the mover's route square, as the board names it.
+std::string tile_of(const Rules& rules, Side mover, Square square) {
+  return tile_name(square_cell(rules, mover, square));
+}
+
+}  // namespace
+
+std::string describe(IllegalReason reason, const Rules& rules, Roll roll, Square from, Side mover) {
   const Square to = from + roll;
   switch (reason) {
     case IllegalReason::None:
       return "";
     case IllegalReason::NoRoll:
+      if (roll > 0) {
+        return "A throw of " + std::to_string(roll) + " is impossible: these dice move " +
+               std::to_string(min_roll(rules)) + " to " + std::to_string(rules.max_roll()) + ".";
+      }
       return "A throw of 0 moves nothing.";
     case IllegalReason::NoPieceThere:
       return from == 0 ? "No pieces are waiting to enter."
@@ -38,10 +59,14 @@ std::string describe(IllegalReason reason, const Rules& rules, Roll roll, Square
     case IllegalReason::AlreadyHome:
       return "Pieces at home have finished their run.";
     case IllegalReason::OwnPieceOnTarget:
+      if (rules.self_crossing & square_bit(to)) {
+        return "Square " + std::to_string(to) + " is on " + tile_of(rules, mover, to) +
+               ", which your path crosses twice, and one of your pieces stands there.";
+      }
       return "Square " + std::to_string(to) + " already holds one of your pieces.";
     case IllegalReason::OpponentOnSafe:
-      return "Square " + std::to_string(to) +
-             " is the central rosette: the opponent's piece there is safe.";
+      return "Square " + std::to_string(to) + " is the rosette " + tile_of(rules, mover, to) +
+             ": the opponent's piece there is safe.";
     case IllegalReason::NeedsExactBearOff: {
       const int needed = rules.home_square() - from;
       return "Bearing off from square " + std::to_string(from) + " needs exactly " +

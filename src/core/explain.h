@@ -9,19 +9,22 @@ namespace ur {
 
 enum class IllegalReason {
   None,               // the move is legal
-  NoRoll,             // nothing was thrown (roll 0)
+  NoRoll,             // nothing was thrown (roll 0), or a roll these dice cannot show
   NoPieceThere,       // the side to move has no piece on that square (or no piece waiting)
   AlreadyHome,        // pieces at home have finished
-  OwnPieceOnTarget,   // the landing square holds one of the mover's own pieces
-  OpponentOnSafe,     // an opponent sits safe on the central rosette
+  OwnPieceOnTarget,   // the landing square's tile holds one of the mover's own pieces
+  OpponentOnSafe,     // an opponent sits on a rosette the set makes safe
   NeedsExactBearOff,  // the throw overshoots home under exact bear-off
 };
 
 // Classifies moving the mover's piece on `from` (0 = start pile) by `roll`.
 IllegalReason why_illegal(const Rules& rules, const Position& position, Roll roll, Square from);
 
-// A sentence for players, e.g. "Square 8 is the central rosette: an opponent is safe there."
-std::string describe(IllegalReason reason, const Rules& rules, Roll roll, Square from);
+// A sentence for players, e.g. "Square 8 is the rosette B4: the opponent's piece there is
+// safe." Squares are the mover's route numbers; tiles are named as on the board.
+// `mover` names the tiles as that side sees them (lane A is light's own row).
+std::string describe(IllegalReason reason, const Rules& rules, Roll roll, Square from,
+                     Side mover = Side::Light);
 
 // Why the side to move must pass with this roll, or an empty string if it has a move.
 std::string why_pass(const Rules& rules, const Position& position, Roll roll);

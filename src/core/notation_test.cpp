@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/rule_sets.h"
 #include "core/test_support.h"
 
 namespace ur {
@@ -70,6 +71,26 @@ TEST(TextNotation, SaysWhatIsWrong) {
         << "text: '" << text << "'\nmessage: " << message;
   }
   EXPECT_EQ(parse_error("L:6/3/0:6/3/0"), "");  // private squares of both sides are distinct
+}
+
+// Positions the set's paths make impossible are refused with the core's own reason.
+TEST(TextNotation, RefusesPositionsImpossibleUnderTheSet) {
+  const Rules masters(find_rule_set("masters")->spec);
+  auto error = [](std::string_view text, const Rules& rules) {
+    const auto parsed = parse_text(text, rules);
+    return std::holds_alternative<ParseError>(parsed) ? std::get<ParseError>(parsed).message
+                                                      : std::string("(no error)");
+  };
+  EXPECT_EQ(error("L:6/17/0:7/-/0", masters), "light square '17' must be a route square 1..16");
+  EXPECT_EQ(error("L:6/12/0:6/16/0", masters),
+            "light and dark both stand on one shared tile (light's square 12 is dark's square 16)");
+  RuleSpec murray = find_rule_set("masters")->spec;
+  murray.path = PathKind::Murray;
+  EXPECT_EQ(error("L:5/11,17/0:7/-/0", Rules(murray)),
+            "light has two pieces on one tile (route squares 11 and 17)");
+  const Rules aseb(find_rule_set("aseb")->spec);
+  EXPECT_EQ(error("L:7/-/0:7/-/0", aseb),
+            "light has 7 pieces (start 7 + home 0 + board 0), expected 5");
 }
 
 TEST(TextNotation, FuzzedTextNeverCrashesAndValidatesWhatItAccepts) {

@@ -4,6 +4,7 @@
 #include <random>
 
 #include "core/perft.h"
+#include "core/rule_sets.h"
 #include "core/test_support.h"
 #include "engine/handler.h"
 
@@ -91,6 +92,76 @@ TEST(EnginePerft, CountsLikeTheLibrary) {
             "depth must be an integer 0..12, got 13");
   EXPECT_EQ(error_of(R"({"cmd":"perft","position":)" + kOpening + "}"),
             "request is missing \"depth\" (an integer 0..12)");
+}
+
+Rules named(std::string_view name) {
+  return Rules(find_rule_set(name)->spec);
+}
+
+json move_json(int from, int to, bool capture, bool extra_throw) {
+  return {{"from", from}, {"to", to}, {"capture", capture}, {"extra_throw", extra_throw}};
+}
+
+// Masters: three dice, so a throw moves 1 to 4 (no marks counts as 4) and never 0; light's
+// square 12 is C7, dark's 16 (the same tile, renumbered), and rosettes are not safe there.
+TEST(EngineRuleSets, MastersMovesApplyAndPerft) {
+  const Rules masters = named("masters");
+  const std::string rules = R"("rules":{"name":"masters"})";
+  const std::string opening = protocol::to_json(starting_position(masters)).dump();
+  EXPECT_EQ(ask(R"({"cmd":"moves","roll":4,)" + rules + R"(,"position":)" + opening + "}"),
+            json({{"moves", {move_json(0, 4, false, true)}}}));
+  const std::string position = position_json("L:6/11/0:6/16/0", masters);
+  EXPECT_EQ(ask(R"({"cmd":"moves","roll":1,)" + rules + R"(,"position":)" + position + "}"),
+            json({{"moves", {move_json(0, 1, false, false), move_json(11, 12, true, true)}}}));
+  EXPECT_EQ(ask(R"({"cmd":"apply","roll":1,"move":{"from":11},)" + rules + R"(,"position":)" +
+                position + "}"),
+            json::parse(R"({"position":)" + position_json("L:6/12/0:7/-/0", masters) +
+                        R"(,"extra_throw":true,"winner":null})"));
+  EXPECT_EQ(
+      ask(R"({"cmd":"perft","depth":3,)" + rules + R"(,"position":)" + opening + "}")["nodes"],
+      perft(masters, starting_position(masters), 3));
+  EXPECT_EQ(error_of(R"({"cmd":"moves","roll":0,)" + rules + R"(,"position":)" + opening + "}"),
+            "roll 0 cannot be thrown under these rules: a throw moves 1..4");
+  EXPECT_NE(error_of(R"({"cmd":"moves","roll":5,)" + rules + R"(,"position":)" + opening + "}")
+                .find("roll"),
+            std::string::npos);
+}
+
+// Blitz: five pieces on the Masters path, and a capture throws again.
+TEST(EngineRuleSets, BlitzCaptureThrowsAgain) {
+  const Rules blitz = named("blitz");
+  const std::string position = position_json("L:4/9/0:4/10/0", blitz);
+  EXPECT_EQ(ask(R"({"cmd":"moves","roll":1,"rules":{"name":"blitz"},"position":)" + position + "}"),
+            json({{"moves", {move_json(0, 1, false, false), move_json(9, 10, true, true)}}}));
+  EXPECT_EQ(ask(R"({"cmd":"moves","roll":0,"rules":{"name":"blitz"},"position":)" + position + "}"),
+            json({{"moves", json::array()}}));
+}
+
+// Aseb: a 16-square path down a 12-tile shared lane; B8 (square 12) is a safe rosette.
+TEST(EngineRuleSets, AsebSafeRosetteBlocksACapture) {
+  const Rules aseb = named("aseb");
+  const std::string position = position_json("L:4/10/0:4/12/0", aseb);
+  EXPECT_EQ(ask(R"({"cmd":"moves","roll":2,"rules":{"name":"aseb"},"position":)" + position + "}"),
+            json({{"moves", {move_json(0, 2, false, false)}}}));
+  EXPECT_EQ(
+      ask(R"({"cmd":"apply","roll":1,"move":{"from":16},"rules":{"name":"aseb"},"position":)" +
+          position_json("L:0/16/4:5/-/0", aseb) + "}"),
+      json::parse(R"({"position":)" + position_json("D:0/-/5:5/-/0", aseb) +
+                  R"(,"extra_throw":false,"winner":"light"})"));
+  EXPECT_EQ(ask(R"({"cmd":"perft","depth":2,"rules":{"name":"aseb"},"position":)" +
+                protocol::to_json(starting_position(aseb)).dump() + "}")["nodes"],
+            perft(aseb, starting_position(aseb), 2));
+}
+
+TEST(EngineRuleSets, BadRulesSayWhatIsWrong) {
+  EXPECT_EQ(
+      error_of(R"({"cmd":"moves","roll":1,"rules":{"name":"chess"},"position":)" + kOpening + "}"),
+      R"(rules.name must be one of finkel, masters, blitz, aseb (or "custom"), got "chess")");
+  EXPECT_EQ(
+      error_of(R"({"cmd":"moves","roll":1,"rules":{"board":"aseb","path":"masters"},"position":)" +
+               kOpening + "}")
+          .rfind("these rules cannot be played: ", 0),
+      0u);
 }
 
 TEST(EngineProtocol, IdIsEchoedOnAnswersAndErrors) {
@@ -181,10 +252,14 @@ TEST(EngineProtocol, InvalidUtf8IsAnsweredWithValidJson) {
 
 // A valid request of a random kind for a random position, as a JSON value.
 json random_request(std::mt19937_64& random) {
-  const Rules rules = testing::random_rules(random);
+  // Half the requests play Finkel's variants, half another named set.
+  const auto sets = named_rule_sets();
+  const Rules rules =
+      random() % 2 == 0 ? testing::random_rules(random) : Rules(sets[random() % sets.size()].spec);
   Position position = testing::random_position(random, rules);
   while (is_game_over(rules, position)) position = testing::random_position(random, rules);
-  const Roll roll = testing::random_roll(random, rules);
+  Roll roll = testing::random_roll(random, rules);
+  while (!possible_roll(rules, roll)) roll = static_cast<Roll>(random() % (rules.max_roll() + 1));
   json request = {{"position", protocol::to_json(position)}, {"rules", protocol::to_json(rules)}};
   switch (random() % 3) {
     case 0:

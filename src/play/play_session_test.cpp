@@ -129,7 +129,7 @@ TEST(Game, TheLogNarratesEveryEventAgainstTheComputer) {
   EXPECT_EQ(game.log(), expected);
   ASSERT_TRUE(game.computer_to_act());
   ASSERT_FALSE(game.computer_step());
-  const Roll roll = session::roll_of(session::dice_for_throw(game.rules(), 1, 2));
+  const Roll roll = session::roll_of(game.rules(), session::dice_for_throw(game.rules(), 1, 2));
   EXPECT_EQ(game.log().back(), "The computer threw " + std::to_string(roll) + ".")
       << "the computer's third throw of the series is seed 1's third";
 }

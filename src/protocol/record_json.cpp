@@ -28,9 +28,25 @@ Side side_from(const json& value, const std::string& where) {
 }
 
 // ur writes its own tags in this order; other tags follow in the order of their names.
-constexpr std::array<std::string_view, 12> kTagOrder = {
-    "Rules",     "Pieces", "BearOff",   "Light",   "LightLevel", "Dark",
-    "DarkLevel", "Seed",   "StartTime", "EndTime", "Result",     "TakeBacks"};
+constexpr std::array<std::string_view, 19> kTagOrder = {"Rules",
+                                                        records::kBoardTag,
+                                                        records::kPathTag,
+                                                        records::kDiceTag,
+                                                        records::kZeroRollTag,
+                                                        records::kSafeRosettesTag,
+                                                        records::kRosetteExtraThrowTag,
+                                                        records::kCaptureExtraThrowTag,
+                                                        "Pieces",
+                                                        "BearOff",
+                                                        "Light",
+                                                        "LightLevel",
+                                                        "Dark",
+                                                        "DarkLevel",
+                                                        "Seed",
+                                                        "StartTime",
+                                                        "EndTime",
+                                                        "Result",
+                                                        "TakeBacks"};
 
 std::size_t tag_rank(const std::string& key) {
   const auto found = std::find(kTagOrder.begin(), kTagOrder.end(), key);

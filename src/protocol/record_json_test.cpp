@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include "core/rule_sets.h"
 #include "protocol/json.h"
 #include "records/rgn.h"
 
@@ -66,6 +67,33 @@ TEST(RecordJson, RoundTripsEveryPlyExactly) {
       ASSERT_EQ(back.plies, record.plies) << seed;
       ASSERT_EQ(back.rules, record.rules);
       // ur's tags come back in ur's order, so RGN from JSON is RGN from the game.
+      ASSERT_EQ(records::write_rgn(back), records::write_rgn(record));
+    }
+  }
+}
+
+// Masters, Aseb and a custom set: the rules member names the set (every column for the
+// custom one), and plies, rules and RGN come back the same.
+TEST(RecordJson, OtherRuleSetsRoundTrip) {
+  RuleSpec murray = find_rule_set("masters")->spec;
+  murray.path = PathKind::Murray;
+  murray.pieces = 3;
+  for (const RuleSpec& spec :
+       {find_rule_set("masters")->spec, find_rule_set("aseb")->spec, murray}) {
+    const Rules rules(spec);
+    for (std::uint64_t seed = 0; seed < 40; ++seed) {
+      session::Settings settings;
+      settings.rules = rules;
+      settings.seats = {session::Seat{"random", {}}, session::Seat{"greedy", {}}};
+      session::Session game = session::Session::start(settings, seed, 0);
+      game.drive(session::standard_agents(), 0, 100'000);
+      const records::GameRecord record = records::records_of_series(game).front();
+      const json value = as_json(record);
+      EXPECT_EQ(value["rules"]["name"], std::string(rule_set_name(rules)));
+      EXPECT_EQ(value["tags"]["Rules"], records::rules_tags(rules).front().value);
+      const records::GameRecord back = record_from_json(value);
+      ASSERT_EQ(back.plies, record.plies) << seed;
+      ASSERT_EQ(back.rules, record.rules);
       ASSERT_EQ(records::write_rgn(back), records::write_rgn(record));
     }
   }

@@ -104,8 +104,9 @@ std::variant<Replay, ReplayError> replay(const GameRecord& record) {
       return fail("it is " + side_word(game.to_move()) + "'s turn, but the record has " +
                   side_word(ply.side) + " play");
     }
-    if (ply.roll < 0 || ply.roll > record.rules.max_roll()) {
-      return fail("a throw of " + std::to_string(ply.roll) + " is impossible; throws are 0 to " +
+    if (!possible_roll(record.rules, ply.roll)) {
+      return fail("a throw of " + std::to_string(ply.roll) + " is impossible; throws are " +
+                  std::to_string(min_roll(record.rules)) + " to " +
                   std::to_string(record.rules.max_roll()));
     }
     const Position before = game.position();
@@ -118,7 +119,7 @@ std::variant<Replay, ReplayError> replay(const GameRecord& record) {
       const Move* legal = find_move(moves, ply.move->from);
       if (legal == nullptr || legal->to != ply.move->to) {
         std::string why = describe(why_illegal(record.rules, before, ply.roll, ply.move->from),
-                                   record.rules, ply.roll, ply.move->from);
+                                   record.rules, ply.roll, ply.move->from, ply.side);
         if (why.empty() || legal != nullptr) {
           why = "that piece would reach " +
                 tile_name(record.rules, ply.side,
@@ -236,12 +237,10 @@ GameRecord record_of_game(const Session& session, std::size_t game_start, std::v
   }
 
   record.tags = std::move(tags);
-  add_tag(record.tags, "Rules", "Finkel");
+  const std::vector<Tag> named = rules_tags(settings.rules);
+  add_tag(record.tags, named.front().key, named.front().value);
   if (started.from) add_tag(record.tags, std::string(kPositionTag), to_text(*started.from));
-  if (settings.rules.pieces != 7) {
-    add_tag(record.tags, "Pieces", std::to_string(settings.rules.pieces));
-  }
-  if (settings.rules.bear_off == BearOff::Any) add_tag(record.tags, "BearOff", "any");
+  for (std::size_t i = 1; i < named.size(); ++i) add_tag(record.tags, named[i].key, named[i].value);
   for (Side side : {Side::Light, Side::Dark}) {
     const session::Seat& seat = settings.seat(side);
     const std::string key = side == Side::Light ? "Light" : "Dark";

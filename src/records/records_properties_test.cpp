@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include "core/rule_sets.h"
 #include "records/rgn.h"
 
 namespace ur::records {
@@ -61,6 +62,46 @@ TEST(RecordsProperties, FiveThousandSeededGamesRoundTripThroughRgn) {
     }
   }
   EXPECT_EQ(games, 5000);
+}
+
+std::vector<Rules> every_rule_set() {
+  std::vector<Rules> sets;
+  for (const NamedRuleSet& set : named_rule_sets()) sets.emplace_back(set.spec);
+  for (PathKind path : {PathKind::Murray, PathKind::Skiriuk}) {
+    RuleSpec spec = find_rule_set("masters")->spec;
+    spec.path = path;
+    spec.pieces = 3;
+    spec.bear_off = BearOff::Any;
+    spec.capture_gives_extra_throw = true;
+    sets.emplace_back(spec);
+  }
+  return sets;
+}
+
+// Seeded games between computer seats in every named set and two custom ones (Murray's
+// and Skiriuk's paths, which cross themselves): written, read and written again, the same.
+TEST(RecordsProperties, SeededGamesOfEveryRuleSetRoundTripThroughRgn) {
+  for (const Rules& rules : every_rule_set()) {
+    SCOPED_TRACE(rule_set_title(rules));
+    for (std::uint64_t seed = 0; seed < 60; ++seed) {
+      session::Settings settings;
+      settings.rules = rules;
+      settings.seats = {session::Seat{"random", {}}, session::Seat{"greedy", {}}};
+      Session game = Session::start(settings, seed * 104'729 + 3, kNow);
+      ASSERT_TRUE(game.drive(session::standard_agents(), kNow, 100'000).accepted());
+      ASSERT_EQ(game.phase(), session::Phase::Over);
+      expect_round_trip(game);
+      const GameRecord record = records_of_series(game).front();
+      auto read = read_rgn(write_rgn(record));
+      ASSERT_TRUE(std::holds_alternative<std::vector<GameRecord>>(read));
+      const GameRecord& back = std::get<0>(read).front();
+      EXPECT_EQ(back.tags, record.tags);
+      EXPECT_EQ(back.rules, record.rules);
+      EXPECT_EQ(back.first, record.first);
+      EXPECT_EQ(back.resigned, record.resigned);
+      if (::testing::Test::HasFailure()) return;
+    }
+  }
 }
 
 // RapidCheck draws every choice of a person seat, so a failing game shrinks to few moves.

@@ -1,9 +1,12 @@
 #include "records/rgn.h"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <charconv>
 #include <cstdio>
+
+#include "core/rule_sets.h"
 
 namespace ur::records {
 
@@ -13,33 +16,23 @@ char own_lane(Side side) {
   return side == Side::Light ? 'A' : 'C';
 }
 
-// Finkel's path as RoyalUr names its tiles: route 1-4 run A4..A1 (C for dark), 5-12 are
-// B1..B8, 13 is A8 and 14 is A7.
-struct TileName {
-  char lane;
-  int number;
-};
-
-TileName finkel_tile(Side side, Square square) {
-  if (square <= 4) return {own_lane(side), 5 - square};
-  if (square <= 12) return {'B', square - 4};
-  return {own_lane(side), square == 13 ? 8 : 7};
-}
-
-std::optional<Square> finkel_square(Side side, char lane, int number) {
-  for (Square square = 1; square <= 14; ++square) {
-    const TileName tile = finkel_tile(side, square);
-    if (tile.lane == lane && tile.number == number) return square;
+// The squares of `side`'s route on the tile `lane``number`: one, two where the path crosses
+// itself (Murray, Skiriuk), or none.
+SquareMask squares_on_tile(const Rules& rules, Side side, char lane, int number) {
+  if (lane < 'A' || lane > 'C' || number < 1 || number > board_columns(rules.board)) return 0;
+  const Cell cell{static_cast<std::uint8_t>(lane - 'A'), static_cast<std::uint8_t>(number)};
+  SquareMask squares = 0;
+  for (Square square = 1; square <= rules.route_length; ++square) {
+    if (square_cell(rules, side, square) == cell) squares |= square_bit(square);
   }
-  return std::nullopt;
+  return squares;
 }
 
 }  // namespace
 
 std::string tile_name(const Rules& rules, Side side, Square square) {
   if (square <= 0 || square >= rules.home_square()) return std::string(1, own_lane(side));
-  const TileName tile = finkel_tile(side, square);
-  return tile.lane + std::to_string(tile.number);
+  return ur::tile_name(square_cell(rules, side, square));
 }
 
 std::string escape_tag_value(std::string_view value) {
@@ -178,19 +171,161 @@ std::string ParseError::text() const {
   return "line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + message;
 }
 
-std::variant<Rules, std::string> rules_from_name(std::string_view name) {
-  std::string lower;
-  for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (lower == "finkel") return finkel_rules(7);
-  if (lower == "finkel with two pieces") return finkel_rules(2);
-  if (lower == "masters" || lower == "masters with four dice" || lower == "blitz" ||
-      lower == "aseb") {
-    return "the rule set \"" + std::string(name) +
-           "\" is not playable in ur yet: ur plays Finkel's rules (Finkel, Finkel with Two "
-           "Pieces)";
+namespace {
+
+std::string lowered(std::string_view text) {
+  std::string out;
+  for (char c : text) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// The columns a Rules tag names, before column tags, Pieces and BearOff change them.
+std::variant<RuleSpec, std::string> spec_from_name(std::string_view name) {
+  const std::string lower = lowered(name);
+  if (const NamedRuleSet* set = find_rule_set(lower)) return set->spec;
+  // RoyalUr's variants of its sets, as its site names them.
+  if (lower == "finkel with two pieces") {
+    RuleSpec spec = find_rule_set("finkel")->spec;
+    spec.pieces = 2;
+    return spec;
   }
-  return "unknown rule set \"" + std::string(name) +
-         "\"; RGN names Finkel, \"Finkel with Two Pieces\", Masters, Blitz and Aseb";
+  if (lower == "masters with four dice") {
+    RuleSpec spec = find_rule_set("masters")->spec;
+    spec.dice = 4;
+    return spec;
+  }
+  if (lower == "custom") return RuleSpec{};
+  std::string titles;
+  for (const NamedRuleSet& set : named_rule_sets()) titles += std::string(set.title) + ", ";
+  return "unknown rule set \"" + std::string(name) + "\"; the Rules tag names one of " + titles +
+         "\"Finkel with Two Pieces\", \"Masters with Four Dice\" or Custom (with column tags)";
+}
+
+bool all_digits(std::string_view text) {
+  return !text.empty() &&
+         std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+int number_of(std::string_view digits) {
+  int value = 0;
+  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  return error == std::errc() && end == digits.data() + digits.size() ? value : -1;
+}
+
+std::string_view yes_no(bool value) {
+  return value ? "yes" : "no";
+}
+
+}  // namespace
+
+std::variant<Rules, std::string> rules_from_name(std::string_view name) {
+  auto spec = spec_from_name(name);
+  if (auto* error = std::get_if<std::string>(&spec)) return *error;
+  if (auto why = why_unplayable(std::get<RuleSpec>(spec))) return *why;
+  return Rules(std::get<RuleSpec>(spec));
+}
+
+std::vector<Tag> rules_tags(const Rules& rules) {
+  const NamedRuleSet* set = find_rule_set(rule_set_name(rules));
+  const RuleSpec base = set ? set->spec : RuleSpec{};
+  std::vector<Tag> tags{{"Rules", set ? std::string(set->title) : "Custom"}};
+  if (!set) {
+    tags.push_back({std::string(kBoardTag), std::string(board_name(rules.board))});
+    tags.push_back({std::string(kPathTag), std::string(path_name(rules.path))});
+    tags.push_back({std::string(kDiceTag), std::to_string(rules.dice)});
+    tags.push_back(
+        {std::string(kZeroRollTag), std::string(zero_roll_name(rules.zero_counts_as_max))});
+    tags.push_back({std::string(kSafeRosettesTag), std::string(yes_no(rules.safe_rosettes))});
+    tags.push_back(
+        {std::string(kRosetteExtraThrowTag), std::string(yes_no(rules.rosette_gives_extra_throw))});
+    tags.push_back(
+        {std::string(kCaptureExtraThrowTag), std::string(yes_no(rules.capture_gives_extra_throw))});
+  }
+  if (rules.pieces != base.pieces) tags.push_back({"Pieces", std::to_string(rules.pieces)});
+  if (rules.bear_off != base.bear_off) {
+    tags.push_back({"BearOff", std::string(to_string(rules.bear_off))});
+  }
+  return tags;
+}
+
+namespace {
+
+std::optional<bool> yes_no_of(std::string_view value) {
+  const std::string lower = lowered(value);
+  if (lower == "yes") return true;
+  if (lower == "no") return false;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::variant<Rules, TagError> rules_from_tags(const std::vector<Tag>& tags) {
+  RuleSpec spec;
+  for (std::size_t i = 0; i < tags.size(); ++i) {
+    if (tags[i].key != "Rules") continue;
+    auto named = spec_from_name(tags[i].value);
+    if (auto* error = std::get_if<std::string>(&named)) return TagError{i, *error};
+    spec = std::get<RuleSpec>(named);
+    break;
+  }
+  for (std::size_t i = 0; i < tags.size(); ++i) {
+    const std::string& key = tags[i].key;
+    const std::string& value = tags[i].value;
+    auto fail = [&](std::string expected) {
+      return TagError{i, "the " + key + " tag must be " + expected + ", found \"" + value + "\""};
+    };
+    auto flag = [&](bool& field) -> std::optional<TagError> {
+      const auto parsed = yes_no_of(value);
+      if (!parsed) return fail("yes or no");
+      field = *parsed;
+      return std::nullopt;
+    };
+    std::optional<TagError> error;
+    if (key == "Pieces") {
+      const int pieces = all_digits(value) ? number_of(value) : -1;
+      if (pieces < Rules::kMinPieces || pieces > Rules::kMaxPieces) return fail("1 to 7");
+      spec.pieces = pieces;
+    } else if (key == "BearOff") {
+      if (value != "exact" && value != "any") return fail("exact or any");
+      spec.bear_off = value == "any" ? BearOff::Any : BearOff::Exact;
+    } else if (key == kBoardTag) {
+      const auto board = board_from_name(lowered(value));
+      if (!board) return fail("one of " + std::string(kBoardNames));
+      spec.board = *board;
+    } else if (key == kPathTag) {
+      const auto path = path_from_name(lowered(value));
+      if (!path) return fail("one of " + std::string(kPathNames));
+      spec.path = *path;
+    } else if (key == kDiceTag) {
+      const int dice = all_digits(value) ? number_of(value) : -1;
+      if (dice < 1 || dice > RuleSpec::kMaxDice) {
+        return fail("1 to " + std::to_string(RuleSpec::kMaxDice));
+      }
+      spec.dice = dice;
+    } else if (key == kZeroRollTag) {
+      const std::string lower = lowered(value);
+      if (lower != zero_roll_name(false) && lower != zero_roll_name(true)) {
+        return fail(std::string(zero_roll_name(false)) + " or " +
+                    std::string(zero_roll_name(true)));
+      }
+      spec.zero_counts_as_max = lower == zero_roll_name(true);
+    } else if (key == kSafeRosettesTag) {
+      error = flag(spec.safe_rosettes);
+    } else if (key == kRosetteExtraThrowTag) {
+      error = flag(spec.rosette_gives_extra_throw);
+    } else if (key == kCaptureExtraThrowTag) {
+      error = flag(spec.capture_gives_extra_throw);
+    }
+    if (error) return *error;
+  }
+  if (auto why = why_unplayable(spec)) {
+    std::size_t at = 0;
+    for (std::size_t i = 0; i < tags.size(); ++i) {
+      if (tags[i].key == "Rules") at = i;
+    }
+    return TagError{at, "these rules cannot be played: " + *why};
+  }
+  return Rules(spec);
 }
 
 namespace {
@@ -318,26 +453,33 @@ std::variant<Tag, ParseError> tag_line(Reader& in) {
   return Tag{std::get<std::string>(std::move(key)), std::get<std::string>(std::move(value))};
 }
 
-bool all_digits(std::string_view text) {
-  return !text.empty() &&
-         std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-int number_of(std::string_view digits) {
-  int value = 0;
-  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-  return error == std::errc() && end == digits.data() + digits.size() ? value : -1;
-}
-
-// Where a tile or pile stands on `side`'s route: "A@"'s pile is 0, "A+" is home.
-std::optional<Square> square_of(const Rules& rules, Side side, char lane, std::string_view rest,
-                                bool source) {
+// The squares a tile or pile names on `side`'s route: "A@"'s pile is 0, "A+" is home; a
+// tile the path crosses twice names both of its squares.
+SquareMask squares_of(const Rules& rules, Side side, char lane, std::string_view rest,
+                      bool source) {
   if (rest == (source ? "@" : "+")) {
-    if (lane != own_lane(side)) return std::nullopt;
-    return source ? 0 : rules.home_square();
+    if (lane != own_lane(side)) return 0;
+    return square_bit(source ? 0 : rules.home_square());
   }
-  if (!all_digits(rest)) return std::nullopt;
-  return finkel_square(side, lane, number_of(rest));
+  if (!all_digits(rest)) return 0;
+  return squares_on_tile(rules, side, lane, number_of(rest));
+}
+
+// The move FROM-TO names: the pair of their squares that goes forward by a throw the dice
+// can show, the shortest if several do (only a path that crosses itself has several).
+std::optional<std::pair<Square, Square>> forward_pair(const Rules& rules, SquareMask from,
+                                                      SquareMask to) {
+  std::optional<std::pair<Square, Square>> best;
+  for (SquareMask f = from; f; f &= f - 1) {
+    for (SquareMask t = to; t; t &= t - 1) {
+      const Square a = std::countr_zero(f);
+      const Square b = std::countr_zero(t);
+      const int distance = b - a;
+      if (possible_roll(rules, distance) && (!best || distance < best->second - best->first))
+        best = {a, b};
+    }
+  }
+  return best;
 }
 
 struct Located {
@@ -346,33 +488,11 @@ struct Located {
 };
 
 std::variant<GameRecord, ParseError> apply_tags(GameRecord record, const std::vector<Located>& at) {
-  std::optional<Rules> rules;
-  for (std::size_t i = 0; i < record.tags.size(); ++i) {
-    const Tag& tag = record.tags[i];
-    auto here = [&](std::string message) { return ParseError{at[i].line, at[i].column, message}; };
-    if (tag.key == "Rules") {
-      auto named = rules_from_name(tag.value);
-      if (auto* error = std::get_if<std::string>(&named)) return here(*error);
-      rules = std::get<Rules>(named);
-    }
+  auto rules = rules_from_tags(record.tags);
+  if (auto* error = std::get_if<TagError>(&rules)) {
+    return ParseError{at[error->tag].line, at[error->tag].column, error->message};
   }
-  record.rules = rules.value_or(finkel_rules());
-  for (std::size_t i = 0; i < record.tags.size(); ++i) {
-    const Tag& tag = record.tags[i];
-    auto here = [&](std::string message) { return ParseError{at[i].line, at[i].column, message}; };
-    if (tag.key == "Pieces") {
-      const int pieces = all_digits(tag.value) ? number_of(tag.value) : -1;
-      if (pieces < Rules::kMinPieces || pieces > Rules::kMaxPieces) {
-        return here("the Pieces tag must be 1 to 7, found " + shown(tag.value));
-      }
-      record.rules.pieces = pieces;
-    } else if (tag.key == "BearOff") {
-      if (tag.value != "exact" && tag.value != "any") {
-        return here("the BearOff tag must be exact or any, found " + shown(tag.value));
-      }
-      record.rules.bear_off = tag.value == "any" ? BearOff::Any : BearOff::Exact;
-    }
-  }
+  record.rules = std::get<Rules>(rules);
   return record;
 }
 
@@ -449,24 +569,31 @@ std::variant<GameRecord, ParseError> game_body(Reader& in, GameRecord record) {
       std::size_t split = 1;
       while (split < text.size() && !std::isupper(static_cast<unsigned char>(text[split]))) ++split;
       if (split >= text.size()) return bad("");
-      const auto from = square_of(record.rules, *side, text[0],
-                                  std::string_view(text).substr(1, split - 1), true);
-      const auto to = square_of(record.rules, *side, text[split],
-                                std::string_view(text).substr(split + 1), false);
+      const SquareMask from = squares_of(record.rules, *side, text[0],
+                                         std::string_view(text).substr(1, split - 1), true);
+      const SquareMask to = squares_of(record.rules, *side, text[split],
+                                       std::string_view(text).substr(split + 1), false);
       const std::string who = *side == Side::Light ? "light" : "dark";
       if (!from) return bad(": " + text.substr(0, split) + " is not on " + who + "'s path");
       if (!to) return bad(": " + text.substr(split) + " is not on " + who + "'s path");
-      if (*to <= *from) return bad(": a move goes forward along the path");
+      const auto pair = forward_pair(record.rules, from, to);
+      if (!pair) {
+        return bad(": a move goes forward along the path by a throw of " +
+                   std::to_string(min_roll(record.rules)) + " to " +
+                   std::to_string(record.rules.max_roll()));
+      }
+      const auto [from_square, to_square] = *pair;
       Move move;
-      move.from = static_cast<std::uint8_t>(*from);
-      move.to = static_cast<std::uint8_t>(*to);
+      move.from = static_cast<std::uint8_t>(from_square);
+      move.to = static_cast<std::uint8_t>(to_square);
       move.capture = capture;
       // A bear-off that may overshoot (bear-off "any") is read as the least throw that
       // makes it: RGN keeps the move, not the throw.
-      ply.roll = *to - *from;
+      ply.roll = to_square - from_square;
       const bool rosette =
-          *to < record.rules.home_square() && (record.rules.rosettes & square_bit(*to));
-      move.extra_throw = rosette || (capture && record.rules.capture_gives_extra_throw);
+          to_square < record.rules.home_square() && (record.rules.rosettes & square_bit(to_square));
+      move.extra_throw = (record.rules.extra_throw & square_bit(to_square)) != 0 ||
+                         (capture && record.rules.capture_gives_extra_throw);
       ply.move = move;
       if (rosette && !ended) {
         in.skip_blanks();

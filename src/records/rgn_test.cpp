@@ -1,5 +1,7 @@
 #include "records/rgn.h"
 
+#include "core/rule_sets.h"
+
 #include <gtest/gtest.h>
 
 #include <random>
@@ -33,6 +35,124 @@ TEST(RgnTiles, LightRunsLaneAThenTheSharedLaneB) {
   EXPECT_EQ(tile_name(kFinkel, Side::Dark, 1), "C4");
   EXPECT_EQ(tile_name(kFinkel, Side::Dark, 8), "B4");
   EXPECT_EQ(tile_name(kFinkel, Side::Dark, 14), "C7");
+}
+
+Rules named(std::string_view name) {
+  return Rules(find_rule_set(name)->spec);
+}
+
+// Tiles come from the core's geometry: light's Masters path runs through C7 and C8, dark's
+// through A7 and A8; Aseb's shared lane is B1-B12.
+TEST(RgnTiles, EveryPathNamesItsTilesFromTheCore) {
+  const Rules masters = named("masters");
+  EXPECT_EQ(tile_name(masters, Side::Light, 11), "B7");
+  EXPECT_EQ(tile_name(masters, Side::Light, 12), "C7");
+  EXPECT_EQ(tile_name(masters, Side::Light, 13), "C8");
+  EXPECT_EQ(tile_name(masters, Side::Light, 14), "B8");
+  EXPECT_EQ(tile_name(masters, Side::Light, 16), "A7");
+  EXPECT_EQ(tile_name(masters, Side::Dark, 12), "A7");
+  EXPECT_EQ(tile_name(masters, Side::Light, 17), "A");
+  const Rules aseb = named("aseb");
+  std::vector<std::string> names;
+  for (Square s = 1; s <= aseb.route_length; ++s) names.push_back(tile_name(aseb, Side::Dark, s));
+  EXPECT_EQ(names, (std::vector<std::string>{"C4", "C3", "C2", "C1", "B1", "B2", "B3", "B4", "B5",
+                                             "B6", "B7", "B8", "B9", "B10", "B11", "B12"}));
+}
+
+// The Rules tag is the set's title as RoyalUr writes it; Pieces and BearOff only where they
+// differ from the set's; a custom set writes every column, and each reads back.
+TEST(RgnRulesTags, NamedSetsByTitleCustomSetsByColumn) {
+  EXPECT_EQ(rules_tags(named("masters")), (std::vector<Tag>{{"Rules", "Masters"}}));
+  EXPECT_EQ(rules_tags(named("aseb")), (std::vector<Tag>{{"Rules", "Aseb"}}));
+  Rules blitz = named("blitz");
+  blitz.pieces = 7;
+  blitz.bear_off = BearOff::Any;
+  EXPECT_EQ(rules_tags(blitz),
+            (std::vector<Tag>{{"Rules", "Blitz"}, {"Pieces", "7"}, {"BearOff", "any"}}));
+  RuleSpec spec = find_rule_set("masters")->spec;
+  spec.path = PathKind::Murray;
+  spec.pieces = 4;
+  const Rules murray(spec);
+  EXPECT_EQ(rules_tags(murray), (std::vector<Tag>{{"Rules", "Custom"},
+                                                  {"Board", "standard"},
+                                                  {"Path", "murray"},
+                                                  {"Dice", "3"},
+                                                  {"ZeroRoll", "max"},
+                                                  {"SafeRosettes", "no"},
+                                                  {"RosetteExtraThrow", "yes"},
+                                                  {"CaptureExtraThrow", "no"},
+                                                  {"Pieces", "4"}}));
+  for (const Rules& rules : {named("finkel"), named("masters"), blitz, named("aseb"), murray}) {
+    const auto back = rules_from_tags(rules_tags(rules));
+    ASSERT_TRUE(std::holds_alternative<Rules>(back)) << std::get<TagError>(back).message;
+    EXPECT_EQ(std::get<Rules>(back), rules);
+  }
+}
+
+TEST(RgnRulesTags, RoyalUrsVariantNamesRead) {
+  EXPECT_EQ(std::get<Rules>(rules_from_name("Finkel with Two Pieces")), finkel_rules(2));
+  EXPECT_EQ(std::get<Rules>(rules_from_name("MASTERS")), named("masters"));
+  const Rules four = std::get<Rules>(rules_from_name("Masters with Four Dice"));
+  EXPECT_EQ(four.dice, 4);
+  EXPECT_EQ(four.max_roll(), 5);
+  EXPECT_EQ(four.path, PathKind::Masters);
+  EXPECT_EQ(rule_set_name(four), "custom");
+}
+
+// Games as RoyalUr-Java's RGN writer lays them out: a roll is written only when no move
+// follows ("4 --", Masters' throw of no marks), a rosette landing as " *", a capture as
+// "x", bearing off as the lane and "+". Each loads, replays, and writes back the same.
+void expect_loads_as_written(std::string_view text, std::string_view set,
+                             const std::vector<Roll>& rolls) {
+  const GameRecord record = read_one(text);
+  EXPECT_EQ(rule_set_name(record.rules), set);
+  std::vector<Roll> read;
+  for (const Ply& ply : record.plies) read.push_back(ply.roll);
+  EXPECT_EQ(read, rolls);
+  EXPECT_TRUE(std::holds_alternative<Replay>(replay(record)));
+  EXPECT_EQ(write_rgn(record), text);
+}
+
+TEST(RgnRoyalUr, MastersGameLoads) {
+  expect_loads_as_written(
+      "[Rules Masters]\n[Light Ninsun]\n[Dark Lugalbanda]\n\n"
+      "1. A@A1 * A1B2 / C@C2\n"
+      "2. B2B5 / C@C1 * C1B3\n"
+      "3. B5B7 / B3B7x\n"
+      "4. A@A1 * A1B4 * B4B5 / B7A7 * A7B8\n"
+      "5. B5C7 * C7C8 / C2B1\n",
+      "masters", {4, 2, 3, 3, 4, 3, 2, 4, 4, 4, 1, 1, 2, 3, 1, 2});
+}
+
+TEST(RgnRoyalUr, BlitzGameLoads) {
+  expect_loads_as_written(
+      "[Rules Blitz]\n\n"
+      "1. 0 -- / C@C3\n"
+      "2. A@A2 / C3B1\n"
+      "3. A2B2 / B1B2x C@C4\n"
+      "4. 0 -- / 0 --\n",
+      "blitz", {0, 2, 3, 3, 3, 1, 1, 0, 0});
+}
+
+TEST(RgnRoyalUr, AsebGameLoadsWithTilesToB12) {
+  expect_loads_as_written(
+      "[Rules Aseb]\n\n"
+      "1. A@A1 * A@A3 / C@C1 * C1B2\n"
+      "2. A1B4 * B4B8 * B8B12 * B12A+ / B2B3\n"
+      "3. A3A1 * A1B1 / C@C4\n",
+      "aseb", {4, 2, 4, 2, 4, 4, 4, 1, 1, 2, 1, 1});
+}
+
+// Light's C7 is dark's square 16: the capture is written with the tile both see.
+TEST(RgnRoyalUr, MastersCaptureOnARenumberedTile) {
+  const std::string text = "[Rules Masters]\n[Position \"L:6/11/0:6/16/0\"]\n\n1. B7C7x * A@A4\n";
+  const GameRecord record = read_one(text);
+  ASSERT_EQ(record.plies.size(), 2u);
+  EXPECT_EQ(record.plies[0].move, (Move{11, 12, true, true}));
+  const auto played = std::get<Replay>(replay(record));
+  EXPECT_EQ(played.plies[0].after.board[1], 0u);
+  EXPECT_EQ(played.plies[0].after.start[1], 7);
+  EXPECT_EQ(write_rgn(record), text);
 }
 
 TEST(RgnTags, ValuesAreBareOnlyWhenTheyAreSimpleWords) {
@@ -135,10 +255,18 @@ TEST(RgnErrors, AnIllegalMoveNamesTurnSideRollAndWhy) {
             "line 1, column 4: turn 1: light passes a throw of 2, but can play A@A3");
 }
 
-TEST(RgnErrors, OtherRuleSetsAreRefusedByName) {
-  EXPECT_NE(error_of("[Rules Masters]\n\n1. A@A4\n").find("\"Masters\" is not playable in ur yet"),
-            std::string::npos);
-  EXPECT_NE(error_of("[Rules Chess]\n").find("unknown rule set \"Chess\""), std::string::npos);
+TEST(RgnErrors, UnknownAndUnplayableRuleSetsAreRefusedByName) {
+  EXPECT_EQ(error_of("[Rules Chess]\n"),
+            "line 1, column 1: unknown rule set \"Chess\"; the Rules tag names one of Finkel, "
+            "Masters, Blitz, Aseb, \"Finkel with Two Pieces\", \"Masters with Four Dice\" or "
+            "Custom (with column tags)");
+  const std::string unplayable = error_of("[Rules Custom]\n[Board aseb]\n[Path masters]\n");
+  EXPECT_EQ(unplayable.rfind("line 1, column 1: these rules cannot be played: ", 0), 0u)
+      << unplayable;
+  EXPECT_EQ(error_of("[Rules Custom]\n[Dice 9]\n"),
+            "line 2, column 1: the Dice tag must be 1 to 6, found \"9\"");
+  EXPECT_EQ(error_of("[Rules Custom]\n[SafeRosettes maybe]\n"),
+            "line 2, column 1: the SafeRosettes tag must be yes or no, found \"maybe\"");
   EXPECT_NE(error_of("[Pieces 9]\n").find("Pieces tag must be 1 to 7"), std::string::npos);
 }
 

@@ -108,7 +108,8 @@ session::Events history_of_format_1(const json& record) {
     for (std::size_t i = 0; i < dice.size(); ++i) {
       if (dice[i]) thrown.marks = static_cast<std::uint8_t>(thrown.marks | (1u << i));
     }
-    history.push_back({time, session::Thrown{position.turn, thrown, session::roll_of(thrown)}});
+    history.push_back(
+        {time, session::Thrown{position.turn, thrown, session::roll_of(settings.rules, thrown)}});
   }
   if (winner) history.push_back({time, session::GameEnded{*winner, false}});
   const json& next = member(record, "next_settings");

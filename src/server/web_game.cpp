@@ -118,8 +118,8 @@ json web_events(const Session& session, std::size_t first) {
             [](const session::SeriesStarted&) {},
             [&](const session::OpeningRound& e) {
               openings.push_back({{"type", "opening"},
-                                  {"light", session::roll_of(e.light)},
-                                  {"dark", session::roll_of(e.dark)}});
+                                  {"light", session::roll_of(session.rules(), e.light)},
+                                  {"dark", session::roll_of(session.rules(), e.dark)}});
             },
             [&](const session::GameStarted& e) {
               events.push_back({{"type", "new_game"},
@@ -199,7 +199,8 @@ json opening_json(const Session& session) {
   if (start == 0) return nullptr;
   const auto* round = std::get_if<session::OpeningRound>(&session.history()[start - 1].body);
   if (round == nullptr) return nullptr;
-  return {{"light", session::roll_of(round->light)}, {"dark", session::roll_of(round->dark)}};
+  return {{"light", session::roll_of(session.rules(), round->light)},
+          {"dark", session::roll_of(session.rules(), round->dark)}};
 }
 
 }  // namespace

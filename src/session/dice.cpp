@@ -12,10 +12,16 @@ Dice dice_for_throw(const Rules& rules, std::uint64_t seed, std::uint64_t throw_
   return dice;
 }
 
+Roll roll_of(const Rules& rules, const Dice& dice) {
+  const int marked = dice.marked();
+  return marked == 0 && rules.zero_counts_as_max ? rules.dice + 1 : marked;
+}
+
 Dice dice_showing(const Rules& rules, Roll roll) {
   Dice dice;
   dice.count = static_cast<std::uint8_t>(rules.dice);
-  dice.marks = static_cast<std::uint8_t>((1u << roll) - 1);
+  const Roll marked = rules.zero_counts_as_max && roll == rules.dice + 1 ? 0 : roll;
+  dice.marks = static_cast<std::uint8_t>((1u << marked) - 1);
   return dice;
 }
 

@@ -25,13 +25,15 @@ struct Dice {
 // opening throws included) in the series seeded with `seed`.
 Dice dice_for_throw(const Rules& rules, std::uint64_t seed, std::uint64_t throw_number);
 
-// The distance the dice let the thrower move. For binary dice it is the number of marks.
-inline Roll roll_of(const Dice& dice) {
-  return dice.marked();
-}
+// The distance the dice let the thrower move: the number of marks, except that a throw
+// showing none moves dice + 1 where the rules count a 0 as the maximum (Masters: 3 dice,
+// no marks moves 4). Every front end, the records and the narration turn dice into a roll
+// here and nowhere else.
+Roll roll_of(const Rules& rules, const Dice& dice);
 
-// Dice showing `roll` marks (the first `roll` dice marked), for records that keep only the
-// roll. Precondition: 0 <= roll <= rules.dice.
+// Dice that move `roll` (the first `roll` dice marked; none for the maximum of a set that
+// counts a 0 as the maximum), for records that keep only the roll.
+// Precondition: possible_roll(rules, roll).
 Dice dice_showing(const Rules& rules, Roll roll);
 
 }  // namespace ur::session

@@ -56,8 +56,8 @@ std::string narrate(const Event& event, const Voice& voice, const Rules& rules) 
       Overloaded{
           [](const SeriesStarted&) { return std::string(); },
           [&](const OpeningRound& e) {
-            const Roll light = roll_of(e.light);
-            const Roll dark = roll_of(e.dark);
+            const Roll light = roll_of(rules, e.light);
+            const Roll dark = roll_of(rules, e.dark);
             std::string text = "opening throws: " + subject(voice, Side::Light).name + " " +
                                std::to_string(light) + ", " + subject(voice, Side::Dark).name +
                                " " + std::to_string(dark);
@@ -74,7 +74,11 @@ std::string narrate(const Event& event, const Voice& voice, const Rules& rules) 
                             subject(voice, e.first).verb("start", "starts"));
           },
           [&](const Thrown& e) {
-            return sentence(subject(voice, e.side).name + " threw " + std::to_string(e.roll));
+            std::string text = subject(voice, e.side).name + " threw " + std::to_string(e.roll);
+            // Where a 0 counts as the maximum, say why dice without marks move.
+            if (e.dice.marked() == 0 && e.roll > 0)
+              text += " (no marks count as " + std::to_string(e.roll) + ")";
+            return sentence(text);
           },
           [&](const Moved& e) {
             const Subject mover = subject(voice, e.side);

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/rule_sets.h"
+
 namespace ur::session {
 namespace {
 
@@ -17,6 +19,15 @@ TEST(Narration, ThrowsNameTheSideOnce) {
   EXPECT_EQ(say(Thrown{Side::Dark, dice_showing(kRules, 1), 1}), "Bitumen threw 1.");
   EXPECT_EQ(say(Thrown{Side::Light, dice_showing(kRules, 2), 2}, kYou), "You threw 2.");
   EXPECT_EQ(say(Thrown{Side::Dark, dice_showing(kRules, 4), 4}, kYou), "The computer threw 4.");
+}
+
+TEST(Narration, MastersThrowOfNoMarksSaysItMovesFour) {
+  const Rules masters(find_rule_set("masters")->spec);
+  const Dice none = dice_showing(masters, 4);
+  EXPECT_EQ(narrate(Event{0, Thrown{Side::Light, none, roll_of(masters, none)}}, kYou, masters),
+            "You threw 4 (no marks count as 4).");
+  EXPECT_EQ(narrate(Event{0, OpeningRound{none, dice_showing(masters, 3)}}, kWeb, masters),
+            "Opening throws: Shell 4, Bitumen 3.");
 }
 
 TEST(Narration, ARosetteGivesAnotherThrowInTheRightPerson) {

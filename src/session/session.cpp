@@ -177,7 +177,8 @@ std::optional<std::string> Session::fold(std::size_t index) {
             if (s.phase != Phase::Throw) return "a throw while " + std::string(to_string(s.phase));
             if (e.side != s.position.turn) return "a throw by " + title(e.side) + " out of turn";
             if (is_game_over(s.settings.rules, s.position)) return "a throw after the game was won";
-            if (e.dice.count != s.settings.rules.dice || e.roll != roll_of(e.dice) ||
+            if (e.dice.count != s.settings.rules.dice ||
+                e.roll != roll_of(s.settings.rules, e.dice) ||
                 (e.dice.marks >> e.dice.count) != 0) {
               return "dice that do not match the rules or the roll";
             }
@@ -278,8 +279,10 @@ void Session::begin_game(int number, const Settings& settings, Time now, Events&
       const Dice light = dice_for_throw(settings.rules, state_.seed, state_.throws);
       const Dice dark = dice_for_throw(settings.rules, state_.seed, state_.throws + 1);
       record({now, OpeningRound{light, dark}}, out);
-      if (roll_of(light) != roll_of(dark)) {
-        first = roll_of(light) > roll_of(dark) ? Side::Light : Side::Dark;
+      const Roll light_roll = roll_of(settings.rules, light);
+      const Roll dark_roll = roll_of(settings.rules, dark);
+      if (light_roll != dark_roll) {
+        first = light_roll > dark_roll ? Side::Light : Side::Dark;
         break;
       }
     }
@@ -355,7 +358,7 @@ Outcome Session::apply(const Intent& intent, Side seat, bool computer, Time now)
                                                       std::to_string(rules().dice) + " dice, not " +
                                                       std::to_string(dice.count) + ".");
         }
-        record({now, Thrown{seat, dice, roll_of(dice)}}, out);
+        record({now, Thrown{seat, dice, roll_of(rules(), dice)}}, out);
         automatic_actions(now, out);
         return std::nullopt;
       },
@@ -373,7 +376,7 @@ Outcome Session::apply(const Intent& intent, Side seat, bool computer, Time now)
         const Move* legal = find_move(moves, move.from);
         if (legal == nullptr) {
           std::string reason = describe(why_illegal(rules(), state_.position, roll, move.from),
-                                        rules(), roll, move.from);
+                                        rules(), roll, move.from, state_.position.turn);
           if (reason.empty()) reason = "That piece cannot move " + std::to_string(roll) + ".";
           return refuse(RefusalCode::IllegalMove, reason);
         }

@@ -1,5 +1,9 @@
 #include "session/session.h"
 
+#include <array>
+
+#include "core/rule_sets.h"
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -50,13 +54,63 @@ TEST(SessionDice, DifferentSeedsGiveDifferentThrows) {
 }
 
 TEST(SessionDice, OnlyTheRulesDiceAreMarked) {
-  Rules rules = finkel_rules();
-  rules.dice = 3;
+  RuleSpec spec;
+  spec.dice = 3;
+  const Rules rules(spec);
   for (std::uint64_t n = 0; n < 200; ++n) {
     const Dice dice = dice_for_throw(rules, 7, n);
     EXPECT_EQ(dice.count, 3);
     EXPECT_EQ(dice.marks >> 3, 0);
   }
+}
+
+Rules masters() {
+  return Rules(find_rule_set("masters")->spec);
+}
+
+TEST(SessionDice, MastersZeroMarksCountAsFour) {
+  const Rules rules = masters();
+  EXPECT_EQ(roll_of(rules, Dice{0, 3}), 4);
+  EXPECT_EQ(roll_of(rules, Dice{0b101, 3}), 2);
+  EXPECT_EQ(roll_of(finkel_rules(), Dice{0, 4}), 0);
+  EXPECT_EQ(dice_showing(rules, 4), (Dice{0, 3}));
+  EXPECT_EQ(dice_showing(rules, 3), (Dice{0b111, 3}));
+  for (Roll roll = 1; roll <= 4; ++roll) EXPECT_EQ(roll_of(rules, dice_showing(rules, roll)), roll);
+}
+
+// Every face of the three dice, counted: exactly the weights 3, 3, 1, 1 out of 8.
+TEST(SessionDice, MastersFacesCountExactlyAsTheRollWeights) {
+  const Rules rules = masters();
+  std::array<int, 8> counts{};
+  for (std::uint8_t marks = 0; marks < 8; ++marks) ++counts[roll_of(rules, Dice{marks, 3})];
+  for (Roll roll = 0; roll <= 7; ++roll) EXPECT_EQ(counts[roll], rules.roll_weights[roll]) << roll;
+  EXPECT_EQ(rules.roll_weight_total, 8);
+}
+
+// Over many seeded throws each roll comes up as often as roll_weights says: exact counts
+// of a fixed seed, each within 3% of its expected share.
+TEST(SessionDice, MastersThrowsFollowTheRollWeights) {
+  const Rules rules = masters();
+  constexpr int kThrows = 16000;
+  std::array<int, 8> counts{};
+  for (std::uint64_t n = 0; n < kThrows; ++n) ++counts[roll_of(rules, dice_for_throw(rules, 9, n))];
+  EXPECT_EQ(counts[0], 0);
+  const std::array<int, 5> eighths{0, 3, 3, 1, 1};
+  for (Roll roll = 1; roll <= 4; ++roll) {
+    EXPECT_EQ(rules.roll_weights[roll], eighths[roll]);
+    const double expected = kThrows * eighths[roll] / 8.0;
+    EXPECT_NEAR(counts[roll], expected, 0.03 * kThrows) << roll;
+  }
+}
+
+TEST(SessionDice, MastersSessionMovesFourOnAThrowOfNoMarks) {
+  Settings settings = between_friends();
+  settings.rules = masters();
+  Session session = Session::start(settings, 1, kNow);
+  const Side side = session.to_move();
+  ASSERT_TRUE(session.act(ThrowIntent{Dice{0, 3}}, side, kNow).accepted());
+  ASSERT_TRUE(session.pending_throw());
+  EXPECT_EQ(session.pending_throw()->roll, 4);
 }
 
 TEST(SessionFlow, AlternateStartLightOpensGameOneDarkGameTwo) {
@@ -223,9 +277,11 @@ TEST(SessionHigherThrow, OpeningRoundsChooseTheStarterOnce) {
     }
     ASSERT_EQ(started, 1);
     ASSERT_TRUE(last);
-    ASSERT_NE(roll_of(last->light), roll_of(last->dark));
+    ASSERT_NE(roll_of(session.rules(), last->light), roll_of(session.rules(), last->dark));
     EXPECT_EQ(session.to_move(),
-              roll_of(last->light) > roll_of(last->dark) ? Side::Light : Side::Dark);
+              roll_of(session.rules(), last->light) > roll_of(session.rules(), last->dark)
+                  ? Side::Light
+                  : Side::Dark);
     // The opening throws used the counter, so the first real throw is a fresh one.
     EXPECT_EQ(session.throws() % 2, 0u);
     EXPECT_GE(session.throws(), 2u);

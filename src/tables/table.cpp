@@ -16,6 +16,7 @@
 #include <mutex>
 #include <optional>
 
+#include "core/rule_sets.h"
 #include "solver/solver.h"
 
 namespace ur::tables {
@@ -27,7 +28,7 @@ constexpr std::array<char, 8> kMagic = {'U', 'R', 'T', 'A', 'B', 'L', 'E', '\0'}
 constexpr std::uint32_t kVersion = 1;
 constexpr std::uint32_t kIndexScheme = 1;   // solver::PositionIndex layout, see table-format.md
 constexpr std::size_t kHeaderBytes = 4096;  // values start page-aligned
-constexpr std::size_t kHeaderChecked = 88;  // bytes covered by the header checksum
+constexpr std::size_t kHeaderChecked = 88;  // header bytes 0-87 are checked, and the columns block
 
 // Field offsets in the header.
 enum : std::size_t {
@@ -51,7 +52,17 @@ enum : std::size_t {
   kAtTolerance = 72,
   kAtStartValue = 80,
   kAtHeaderChecksum = 88,
+  // The rule set's other columns, after the fields above (which keep their places, so tables
+  // written before these existed still load as Finkel's layout: there the block is zero).
+  kAtSpecMarker = 96,  // 1 when the columns below are written
+  kAtBoard = 97,
+  kAtPath = 98,
+  kAtZeroCountsAsMax = 99,
+  kAtSafeRosettes = 100,
+  kAtRosetteExtra = 101,
+  kSpecEnd = 104,
 };
+constexpr std::uint8_t kSpecWritten = 1;
 
 template <class T>
 void put(std::vector<unsigned char>& bytes, std::size_t at, T value) {
@@ -95,11 +106,84 @@ std::uint64_t checksum(const void* data, std::size_t bytes) {
   return sum.value();
 }
 
+// Bytes 0-87 and, when written, the columns block 96-103.
+std::uint64_t header_checksum(const unsigned char* header) {
+  Checksum sum;
+  sum.add(header, kHeaderChecked);
+  if (header[kAtSpecMarker] != 0) sum.add(header + kAtSpecMarker, kSpecEnd - kAtSpecMarker);
+  return sum.value();
+}
+
 std::string describe(const Rules& rules) {
   std::string text =
       std::to_string(rules.pieces) + " pieces, bear-off " + std::string(to_string(rules.bear_off));
-  if (rules != finkel_rules(rules.pieces, rules.bear_off)) text += ", non-Finkel board or dice";
+  if (rule_set_name(rules) != "finkel") text += " (" + rule_set_title(rules) + ")";
   return text;
+}
+
+// The columns in which `table` differs from `wanted`: "path masters, not finkel; dice 3, not 4".
+std::string differences(const RuleSpec& table, const RuleSpec& wanted) {
+  std::string text;
+  auto differ = [&text](std::string_view column, std::string had, std::string want) {
+    if (had == want) return;
+    if (!text.empty()) text += "; ";
+    text += std::string(column) + " " + had + ", not " + want;
+  };
+  auto yes = [](bool flag) { return std::string(flag ? "yes" : "no"); };
+  differ("pieces", std::to_string(table.pieces), std::to_string(wanted.pieces));
+  differ("bear-off", std::string(to_string(table.bear_off)),
+         std::string(to_string(wanted.bear_off)));
+  differ("board", std::string(board_name(table.board)), std::string(board_name(wanted.board)));
+  differ("path", std::string(path_name(table.path)), std::string(path_name(wanted.path)));
+  differ("dice", std::to_string(table.dice), std::to_string(wanted.dice));
+  differ("zero roll", std::string(zero_roll_name(table.zero_counts_as_max)),
+         std::string(zero_roll_name(wanted.zero_counts_as_max)));
+  differ("safe rosettes", yes(table.safe_rosettes), yes(wanted.safe_rosettes));
+  differ("rosette extra throw", yes(table.rosette_gives_extra_throw),
+         yes(wanted.rosette_gives_extra_throw));
+  differ("capture extra throw", yes(table.capture_gives_extra_throw),
+         yes(wanted.capture_gives_extra_throw));
+  return text;
+}
+
+// The rules a checked header describes, built from its columns; or why they cannot be.
+std::variant<Rules, std::string> header_rules(const unsigned char* bytes) {
+  RuleSpec spec;  // Finkel's columns, for tables written before the columns block
+  spec.pieces = get<std::uint8_t>(bytes, kAtPieces);
+  const auto bear_off = get<std::uint8_t>(bytes, kAtBearOff);
+  if (bear_off > 1) return "bear-off code " + std::to_string(bear_off) + " is unknown";
+  spec.bear_off = static_cast<BearOff>(bear_off);
+  spec.dice = get<std::uint8_t>(bytes, kAtDice);
+  spec.capture_gives_extra_throw = get<std::uint8_t>(bytes, kAtCaptureExtra) != 0;
+  const auto marker = get<std::uint8_t>(bytes, kAtSpecMarker);
+  if (marker == kSpecWritten) {
+    const auto board = get<std::uint8_t>(bytes, kAtBoard);
+    const auto path = get<std::uint8_t>(bytes, kAtPath);
+    if (board > static_cast<std::uint8_t>(BoardShape::Aseb)) {
+      return "board code " + std::to_string(board) + " is unknown";
+    }
+    if (path > static_cast<std::uint8_t>(PathKind::Skiriuk)) {
+      return "path code " + std::to_string(path) + " is unknown";
+    }
+    spec.board = static_cast<BoardShape>(board);
+    spec.path = static_cast<PathKind>(path);
+    spec.zero_counts_as_max = get<std::uint8_t>(bytes, kAtZeroCountsAsMax) != 0;
+    spec.safe_rosettes = get<std::uint8_t>(bytes, kAtSafeRosettes) != 0;
+    spec.rosette_gives_extra_throw = get<std::uint8_t>(bytes, kAtRosetteExtra) != 0;
+  } else if (marker != 0) {
+    return "its rules block has unknown marker " + std::to_string(marker);
+  }
+  if (auto why = why_unplayable(spec)) return *why;
+  const Rules rules(spec);
+  // The derived fields are kept for readers of the raw header; they must agree.
+  if (get<std::uint8_t>(bytes, kAtRouteLength) != rules.route_length ||
+      get<std::uint32_t>(bytes, kAtRosettes) != rules.rosettes ||
+      get<std::uint32_t>(bytes, kAtShared) != rules.shared ||
+      get<std::uint32_t>(bytes, kAtSafe) != rules.safe) {
+    return "its route length and square masks do not match its rules (" + rule_set_title(rules) +
+           ")";
+  }
+  return rules;
 }
 
 }  // namespace
@@ -166,7 +250,10 @@ std::filesystem::path default_table_directory() {
 }
 
 std::filesystem::path default_table_path(const Rules& rules) {
-  return default_table_directory() / ("ur-" + std::to_string(rules.pieces) + "p-" +
+  // Finkel's files keep their old names; other layouts name their set (or "custom").
+  const std::string_view set = rule_set_name(rules);
+  const std::string prefix = set == "finkel" ? "ur-" : "ur-" + std::string(set) + "-";
+  return default_table_directory() / (prefix + std::to_string(rules.pieces) + "p-" +
                                       std::string(to_string(rules.bear_off)) + ".table");
 }
 
@@ -229,6 +316,12 @@ std::optional<std::string> write_table(const std::filesystem::path& path, const 
   put<std::uint32_t>(header, kAtShared, rules.shared);
   put<std::uint32_t>(header, kAtSafe, rules.safe);
   put<std::uint8_t>(header, kAtCaptureExtra, rules.capture_gives_extra_throw ? 1 : 0);
+  put<std::uint8_t>(header, kAtSpecMarker, kSpecWritten);
+  put<std::uint8_t>(header, kAtBoard, static_cast<std::uint8_t>(rules.board));
+  put<std::uint8_t>(header, kAtPath, static_cast<std::uint8_t>(rules.path));
+  put<std::uint8_t>(header, kAtZeroCountsAsMax, rules.zero_counts_as_max ? 1 : 0);
+  put<std::uint8_t>(header, kAtSafeRosettes, rules.safe_rosettes ? 1 : 0);
+  put<std::uint8_t>(header, kAtRosetteExtra, rules.rosette_gives_extra_throw ? 1 : 0);
   put<std::uint32_t>(header, kAtIndexScheme, kIndexScheme);
   put<std::uint64_t>(header, kAtCount, values.size());
   put<std::uint32_t>(header, kAtEncoding, static_cast<std::uint32_t>(encoding));
@@ -237,7 +330,7 @@ std::optional<std::string> write_table(const std::filesystem::path& path, const 
   put<double>(header, kAtResidual, info.residual);
   put<double>(header, kAtTolerance, info.tolerance);
   put<double>(header, kAtStartValue, values[index.rank(starting_position(rules))]);
-  put<std::uint64_t>(header, kAtHeaderChecksum, checksum(header.data(), kHeaderChecked));
+  put<std::uint64_t>(header, kAtHeaderChecksum, header_checksum(header.data()));
   out.seekp(0);
   out.write(reinterpret_cast<const char*>(header.data()), kHeaderBytes);
   out.flush();
@@ -280,25 +373,23 @@ std::variant<std::shared_ptr<const Table>, std::string> Table::open(
                       std::to_string(get<std::uint32_t>(bytes, kAtVersion)) + "; this ur reads " +
                       std::to_string(kVersion) + ": solve again with `ur solve`");
   }
-  if (get<std::uint64_t>(bytes, kAtHeaderChecksum) != checksum(bytes, kHeaderChecked) ||
+  if (get<std::uint64_t>(bytes, kAtHeaderChecksum) != header_checksum(bytes) ||
       get<std::uint32_t>(bytes, kAtHeaderBytes) != kHeaderBytes) {
     return unmap_with("table " + name + " has a damaged header (checksum mismatch)");
   }
-  Rules rules = finkel_rules();
-  rules.pieces = get<std::uint8_t>(bytes, kAtPieces);
-  rules.bear_off = static_cast<BearOff>(get<std::uint8_t>(bytes, kAtBearOff));
-  rules.route_length = get<std::uint8_t>(bytes, kAtRouteLength);
-  rules.dice = get<std::uint8_t>(bytes, kAtDice);
-  rules.rosettes = get<std::uint32_t>(bytes, kAtRosettes);
-  rules.shared = get<std::uint32_t>(bytes, kAtShared);
-  rules.safe = get<std::uint32_t>(bytes, kAtSafe);
-  rules.capture_gives_extra_throw = get<std::uint8_t>(bytes, kAtCaptureExtra) != 0;
-  if (auto problem = solver::unsupported_rules(rules)) {
-    return unmap_with("table " + name + " has rules this ur cannot index: " + *problem);
+  auto read_rules = header_rules(bytes);
+  if (auto* problem = std::get_if<std::string>(&read_rules)) {
+    return unmap_with("table " + name + " has a header this ur cannot read: " + *problem);
   }
+  const Rules rules = std::get<Rules>(read_rules);
   if (expected && *expected != rules) {
     return unmap_with("table " + name + " is for " + describe(rules) + ", not for " +
-                      describe(*expected));
+                      describe(*expected) + " (" + differences(rules.spec(), expected->spec()) +
+                      ")");
+  }
+  // Only Finkel's geometry is indexed and solved for now.
+  if (auto problem = solver::unsupported_rules(rules)) {
+    return unmap_with("table " + name + " has rules this ur cannot index: " + *problem);
   }
   if (get<std::uint32_t>(bytes, kAtIndexScheme) != kIndexScheme) {
     return unmap_with("table " + name + " uses an unknown index scheme");

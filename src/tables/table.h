@@ -40,7 +40,8 @@ std::filesystem::path default_table_directory();
 // Makes `directory` the table directory for the rest of the process (`ur serve --data`
 // keeps its tables beside its games).
 void set_table_directory(std::filesystem::path directory);
-// The default file for a rule set, e.g. ~/.local/share/ur/ur-7p-exact.table.
+// The default file for a rule set, e.g. ~/.local/share/ur/ur-7p-exact.table for Finkel's,
+// ur-masters-7p-exact.table for another named layout.
 std::filesystem::path default_table_path(const Rules& rules);
 
 // A solved table: memory-mapped from a file, or held in memory after a solve.

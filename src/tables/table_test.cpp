@@ -3,11 +3,14 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <bit>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <random>
 
 #include "core/notation.h"
+#include "core/rule_sets.h"
 #include "engine/handler.h"
 #include "tables/perfect_agent.h"
 #include "tables/table_store.h"
@@ -110,6 +113,109 @@ TEST_F(TableTest, RefusesMismatchesWithClearMessages) {
     file.put('\x03');  // pieces
   }
   EXPECT_NE(open_error(header, {}).find("damaged header"), std::string::npos);
+}
+
+// The header checksum as docs/table-format.md gives it: bytes 0-87, then the columns block
+// 96-103 when its marker is set.
+std::uint64_t documented_checksum(const std::vector<unsigned char>& header) {
+  std::uint64_t state = 0x243F6A8885A308D3ull;
+  auto words = [&state](const unsigned char* p, std::size_t bytes) {
+    for (std::size_t at = 0; at < bytes; at += 8) {
+      std::uint64_t word;
+      std::memcpy(&word, p + at, 8);
+      state = std::rotl(state ^ word, 27) * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull;
+    }
+  };
+  words(header.data(), 88);
+  if (header[96] != 0) words(header.data() + 96, 8);
+  return state ^ (state >> 31);
+}
+
+// Reads the header of `path`, lets `change` edit it, and writes it back with its checksum.
+template <class Change>
+void rewrite_header(const fs::path& path, Change change) {
+  std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+  std::vector<unsigned char> header(4096);
+  file.read(reinterpret_cast<char*>(header.data()), 4096);
+  change(header);
+  const std::uint64_t sum = documented_checksum(header);
+  std::memcpy(header.data() + 88, &sum, 8);
+  file.seekp(0);
+  file.write(reinterpret_cast<const char*>(header.data()), 4096);
+}
+
+TEST_F(TableTest, DefaultFilesNameTheSetUnlessFinkel) {
+  EXPECT_EQ(default_table_path(finkel_rules(7)).filename(), "ur-7p-exact.table");
+  EXPECT_EQ(default_table_path(Rules(find_rule_set("masters")->spec)).filename(),
+            "ur-masters-7p-exact.table");
+}
+
+// The header names every column of the rule set: bytes 96-101.
+TEST_F(TableTest, HeaderWritesEveryColumnOfTheRules) {
+  const fs::path path = write(2, Encoding::Fixed16, "columns.table");
+  std::ifstream file(path, std::ios::binary);
+  std::vector<unsigned char> header(4096);
+  file.read(reinterpret_cast<char*>(header.data()), 4096);
+  EXPECT_EQ(std::vector<int>(header.begin() + 96, header.begin() + 104),
+            (std::vector<int>{1, 0, 0, 0, 1, 1, 0, 0}));
+  EXPECT_EQ(header[19], 4);  // dice
+}
+
+// Tables written before the columns block (zero there) still load, as Finkel's layout.
+TEST_F(TableTest, TablesWithoutTheColumnsBlockLoadAsFinkel) {
+  const fs::path path = write(2, Encoding::Fixed16, "legacy.table");
+  rewrite_header(path, [](std::vector<unsigned char>& header) {
+    std::fill(header.begin() + 96, header.begin() + 104, 0);
+  });
+  auto opened = Table::open(path, finkel_rules(2));
+  ASSERT_TRUE(std::holds_alternative<std::shared_ptr<const Table>>(opened))
+      << std::get<std::string>(opened);
+  EXPECT_EQ(std::get<std::shared_ptr<const Table>>(opened)->rules(), finkel_rules(2));
+}
+
+// The 7-piece table a user solved with an earlier ur, where one exists.
+TEST_F(TableTest, TheUsersSevenPieceTableStillLoads) {
+  const char* home = std::getenv("HOME");
+  const fs::path path =
+      fs::path(home ? home : ".") / ".local" / "share" / "ur" / "ur-7p-exact.table";
+  if (!fs::exists(path)) GTEST_SKIP() << "no " << path;
+  auto opened = Table::open(path, finkel_rules(7));
+  ASSERT_TRUE(std::holds_alternative<std::shared_ptr<const Table>>(opened))
+      << std::get<std::string>(opened);
+}
+
+TEST_F(TableTest, ATableForOtherRulesNamesTheDifference) {
+  const fs::path path = write(2, Encoding::Fixed16, "other.table");
+  RuleSpec masters = find_rule_set("masters")->spec;
+  masters.pieces = 2;
+  EXPECT_EQ(open_error(path, Rules(masters)),
+            "table " + path.string() +
+                " is for 2 pieces, bear-off exact, not for 2 pieces, bear-off exact (Masters, 2 "
+                "pieces) (path finkel, not masters; dice 4, not 3; zero roll pass, not max; safe "
+                "rosettes yes, not no)");
+}
+
+// A header for the Masters layout is read as such, and refused: only Finkel's geometry is
+// indexed for now.
+TEST_F(TableTest, OtherGeometriesAreRefusedForNow) {
+  const fs::path path = write(2, Encoding::Fixed16, "masters.table");
+  RuleSpec spec = find_rule_set("masters")->spec;
+  spec.pieces = 2;
+  const Rules masters(spec);
+  rewrite_header(path, [&masters](std::vector<unsigned char>& header) {
+    header[18] = static_cast<unsigned char>(masters.route_length);
+    header[19] = static_cast<unsigned char>(masters.dice);
+    std::memcpy(header.data() + 20, &masters.rosettes, 4);
+    std::memcpy(header.data() + 24, &masters.shared, 4);
+    std::memcpy(header.data() + 28, &masters.safe, 4);
+    header[98] = static_cast<unsigned char>(PathKind::Masters);
+    header[99] = 1;
+    header[100] = 0;
+  });
+  EXPECT_NE(open_error(path, {}).find("has rules this ur cannot index"), std::string::npos)
+      << open_error(path, {});
+  rewrite_header(path, [](std::vector<unsigned char>& header) { header[98] = 9; });
+  EXPECT_NE(open_error(path, {}).find("path code 9 is unknown"), std::string::npos);
 }
 
 TEST_F(TableTest, GarbageFilesAreRefusedNotCrashedOn) {

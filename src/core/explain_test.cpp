@@ -1,0 +1,71 @@
+// Why a move is illegal, under every rule set: the sentences name tiles as the board does
+// and speak of safe rosettes only where the set has them.
+#include "core/explain.h"
+
+#include <gtest/gtest.h>
+
+#include "core/rule_sets.h"
+#include "core/test_support.h"
+
+namespace ur {
+namespace {
+
+Rules named(std::string_view name) {
+  return Rules(find_rule_set(name)->spec);
+}
+
+Rules with_path(PathKind path, bool safe) {
+  RuleSpec spec = find_rule_set("masters")->spec;
+  spec.path = path;
+  spec.safe_rosettes = safe;
+  return Rules(spec);
+}
+
+TEST(Explain, AsebRosetteB8IsSafe) {
+  const Rules aseb = named("aseb");
+  const Position position = testing::parse_or_die("L:4/10/0:4/12/0", aseb);
+  EXPECT_EQ(why_illegal(aseb, position, 2, 10), IllegalReason::OpponentOnSafe);
+  EXPECT_EQ(describe(IllegalReason::OpponentOnSafe, aseb, 2, 10),
+            "Square 12 is the rosette B8: the opponent's piece there is safe.");
+}
+
+TEST(Explain, MastersHasNoSafeRosettes) {
+  const Rules masters = named("masters");
+  const Position position = testing::parse_or_die("L:6/4/0:6/8/0", masters);
+  EXPECT_EQ(why_illegal(masters, position, 4, 4), IllegalReason::None);
+}
+
+// On the Masters path light's C7 (12) is dark's 16: the opponent counts in the mover's
+// numbering, and the tile is named as the mover sees it.
+TEST(Explain, RenumberedSafeRosetteNamesTheMoversTile) {
+  const Rules rules = with_path(PathKind::Masters, true);
+  const Position light = testing::parse_or_die("L:6/11/0:6/16/0", rules);
+  EXPECT_EQ(why_illegal(rules, light, 1, 11), IllegalReason::OpponentOnSafe);
+  EXPECT_EQ(describe(IllegalReason::OpponentOnSafe, rules, 1, 11, Side::Light),
+            "Square 12 is the rosette C7: the opponent's piece there is safe.");
+  const Position dark = testing::parse_or_die("D:6/16/0:6/11/0", rules);
+  EXPECT_EQ(why_illegal(rules, dark, 1, 11), IllegalReason::OpponentOnSafe);
+  EXPECT_EQ(describe(IllegalReason::OpponentOnSafe, rules, 1, 11, Side::Dark),
+            "Square 12 is the rosette A7: the opponent's piece there is safe.");
+}
+
+// Murray's path crosses B7 twice (squares 11 and 17): a piece on one closes the other.
+TEST(Explain, APathThatCrossesItselfClosesBothSquaresOfATile) {
+  const Rules murray = with_path(PathKind::Murray, false);
+  const Position position = testing::parse_or_die("L:5/11,13/0:7/-/0", murray);
+  EXPECT_EQ(why_illegal(murray, position, 4, 13), IllegalReason::OwnPieceOnTarget);
+  EXPECT_EQ(describe(IllegalReason::OwnPieceOnTarget, murray, 4, 13),
+            "Square 17 is on B7, which your path crosses twice, and one of your pieces stands "
+            "there.");
+}
+
+TEST(Explain, ImpossibleRollsSaySo) {
+  const Rules masters = named("masters");
+  const Position position = starting_position(masters);
+  EXPECT_EQ(why_illegal(masters, position, 0, 0), IllegalReason::NoRoll);
+  EXPECT_EQ(describe(IllegalReason::NoRoll, masters, 5, 0),
+            "A throw of 5 is impossible: these dice move 1 to 4.");
+}
+
+}  // namespace
+}  // namespace ur

@@ -432,7 +432,7 @@ TEST(PlayE2E, PerfectWithoutATableOffersToBuildItAndCtrlCCancels) {
   EXPECT_EQ(home.files(), "");
 
   // Three pieces solve in a moment: built without asking, then the game starts.
-  tmux.keys("Down Right");
+  tmux.keys("Down Down Right");
   screen = tmux.wait_for("‹ 3 ›");
   tmux.keys("Down Down Down Down Down Down Down Enter");
   screen = tmux.wait_for("The table is built");

@@ -136,9 +136,10 @@ ActionError PlaySession::throw_dice() {
 }
 
 ActionError PlaySession::force_roll(Roll roll) {
-  if (roll < 0 || roll > rules().max_roll()) {
-    return "A roll counts marked dice: 0 to " + std::to_string(rules().max_roll()) + ", got " +
-           std::to_string(roll) + ".";
+  if (!possible_roll(rules(), roll)) {
+    return "A roll is the distance the throw moves: " + std::to_string(min_roll(rules())) + " to " +
+           std::to_string(rules().max_roll()) + " in these rules, got " + std::to_string(roll) +
+           ".";
   }
   return act(session::ThrowIntent{session::dice_showing(rules(), roll)}, person_seat());
 }

@@ -457,6 +457,42 @@ TEST(Screen, GameOverBoxKeepsItsBordersAndTheWinnerMark) {
   }
 }
 
+TEST(Screen, TheRulesPageIsTheChosenSetsProseAndTheKeys) {
+  for (const NamedRuleSet& set : named_rule_sets()) {
+    const Rules rules(set.spec);
+    PlaySession game = testing::make_game(std::string(kFriend), 5, rules);
+    UiState ui;
+    ui.overlay = Overlay::Rules;
+    const std::string text = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+    // The core's prose, whole: the screen's lines inside the box, joined, hold it.
+    std::string prose, shown;
+    for (const std::string& sentence : rules_prose(rules))
+      prose += (prose.empty() ? "" : " ") + sentence;
+    for (const std::string& line : rules_text(rules)) {
+      if (line.empty()) break;
+      shown += (shown.empty() ? "" : " ") + line;
+    }
+    EXPECT_EQ(shown, prose) << set.name;
+    EXPECT_NE(text.find(rule_set_title(rules) + ": rules and keys"), std::string::npos) << text;
+    EXPECT_NE(text.find("0-" + std::to_string(rules.route_length) + " "), std::string::npos)
+        << text;
+    EXPECT_NE(text.find("h          hints on/off"), std::string::npos) << set.name << "\n" << text;
+    EXPECT_LE(rules_text(rules).size(), static_cast<std::size_t>(kMinHeight - 2)) << set.name;
+  }
+}
+
+TEST(Screen, MastersThrowsThreeDice) {
+  PlaySession game =
+      testing::make_game(std::string(kFriend), 5, Rules(find_rule_set("masters")->spec));
+  ASSERT_FALSE(game.force_roll(2));
+  UiState ui;
+  sync_ui(game, ui);
+  const auto lines = compose_screen(game, ui, kMinWidth, kMinHeight).lines(false);
+  EXPECT_EQ(lines[14], "   ╱•╲   ╱•╲   ╱ ╲                Light threw 2");
+  EXPECT_TRUE(lines[15].starts_with("  ╱___╲ ╱___╲ ╱___╲ = 2     ")) << lines[15];
+  EXPECT_NE(lines[0].find("ur · the Royal Game of Ur · Masters"), std::string::npos) << lines[0];
+}
+
 TEST(Screen, TooSmallTerminalAsksForRoom) {
   PlaySession game = testing::make_game();
   const std::string text = compose_screen(game, UiState{}, 60, 20).text(false);

@@ -88,6 +88,18 @@ TEST(Keys, HintsForASetTheSolverCannotSolveSayPerfectPlayIsNotAvailable) {
       << hint_chances_line(game, *ui.hints);
 }
 
+TEST(Keys, ABlitzCaptureSaysItThrowsAgainWithoutARosette) {
+  PlaySession game = make_game(std::string(kFriend), 3, Rules(find_rule_set("blitz")->spec));
+  for (const auto& [roll, from] : {std::pair{4, 0}, {1, 4}, {4, 0}}) {
+    ASSERT_FALSE(game.force_roll(roll));  // light to 4, then 5; dark enters on 4
+    ASSERT_FALSE(game.move(from));
+  }
+  ASSERT_FALSE(game.force_roll(1));
+  const Move* capture = find_move(game.legal(), 4);
+  ASSERT_NE(capture, nullptr);
+  EXPECT_EQ(game.describe_move(*capture), "4 → 5, captures light's piece, throw again");
+}
+
 TEST(Keys, BadKeysGiveAMessageAndChangeNothing) {
   PlaySession game = make_game();
   UiState ui;

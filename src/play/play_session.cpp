@@ -285,7 +285,11 @@ std::string PlaySession::describe_move(const Move& move) const {
                                  ? std::string("your piece")
                                  : side_label(victim) + "'s piece");
   }
-  if (move.extra_throw) text += ", rosette: throw again";
+  // A rosette, or in Blitz a capture, earns the next throw.
+  if (move.extra_throw) {
+    text += (rules().extra_throw & square_bit(move.to)) != 0 ? ", rosette: throw again"
+                                                             : ", throw again";
+  }
   return text;
 }
 

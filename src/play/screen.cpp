@@ -509,11 +509,12 @@ std::string settings_summary(const Settings& settings) {
 }
 
 std::vector<std::string> rules_text(const Rules& rules) {
-  // The rules in the core's words, each sentence on its own line(s), then the keys.
-  std::vector<std::string> text;
-  for (const std::string& sentence : rules_prose(rules)) {
-    for (const std::string& line : wrap(sentence, kMinWidth - 4)) text.push_back(line);
-  }
+  // The rules in the core's words as one paragraph (sentence by sentence they would not
+  // leave room for the keys), then the keys.
+  std::string prose;
+  for (const std::string& sentence : rules_prose(rules))
+    prose += (prose.empty() ? "" : " ") + sentence;
+  std::vector<std::string> text = wrap(prose, kMinWidth - 4);
   std::string squares = "0-" + std::to_string(rules.route_length);
   squares.resize(11, ' ');
   const std::vector<std::string> keys = {
@@ -527,10 +528,8 @@ std::vector<std::string> rules_text(const Rules& rules) {
       "h          hints on/off             q            quit",
       "○ light, ● dark  (○) can move  »(○)« chosen  [◌] lands  ‹ › ‹●› last move",
   };
-  // The keys stay whole at the bottom; the rules take the lines above them (22 inside).
-  const std::size_t room = static_cast<std::size_t>(kMinHeight - 2) - keys.size() - 1;
-  if (text.size() > room) text.resize(room);
-  text.push_back("");
+  // 22 lines inside the box: a blank line sets the keys apart when there is room for it.
+  if (text.size() + keys.size() < static_cast<std::size_t>(kMinHeight - 2)) text.push_back("");
   text.insert(text.end(), keys.begin(), keys.end());
   return text;
 }

@@ -76,9 +76,7 @@ TEST(Keys, HintsForASetTheSolverCannotSolveSayPerfectPlayIsNotAvailable) {
   sync_ui(game, ui);
   press(game, ui, "h");
   EXPECT_FALSE(ui.message_is_error);
-  EXPECT_EQ(ui.message,
-            "Hints on, estimated. Perfect play is not available for Masters yet: the solver "
-            "knows only Finkel's board and path.");
+  EXPECT_EQ(ui.message, "Hints on, estimated: no perfect play for Masters yet.");
   ASSERT_TRUE(ui.hints);
   EXPECT_FALSE(ui.hints->exact);
   EXPECT_EQ(hint_chances_line(game, *ui.hints)

@@ -252,12 +252,18 @@ void PlaySession::absorb() {
     const session::Event& event = history[narrated_];
     ended = ended || std::holds_alternative<session::GameEnded>(event.body);
     if (std::holds_alternative<session::GameStarted>(event.body)) dice_.reset();
-    if (const auto* thrown = std::get_if<session::Thrown>(&event.body)) dice_ = thrown->dice;
+    if (const auto* thrown = std::get_if<session::Thrown>(&event.body)) {
+      dice_ = thrown->dice;
+      dice_roll_ = thrown->roll;
+    }
     std::string line = session::narrate(event, words, session_->rules());
     if (!line.empty()) log_.push_back(std::move(line));
   }
   // After a take-back the throw waiting again is the one on the dice.
-  if (const auto& pending = session_->pending_throw()) dice_ = pending->dice;
+  if (const auto& pending = session_->pending_throw()) {
+    dice_ = pending->dice;
+    dice_roll_ = pending->roll;
+  }
   legal_ = session_->legal_moves();
   if (ended && on_game_end_) on_game_end_();  // last: the caches above are up to date
 }

@@ -392,8 +392,8 @@ void draw_game(Canvas& canvas, int ox, int oy, const PlaySession& game, const Ui
   draw_side_label(canvas, ox + kLeft, oy + kLightLabelRow, game, Side::Light);
 
   const bool fresh = game.phase() == Phase::Move || game.phase() == Phase::Pass;
-  draw_dice(canvas, ox + kLeft, oy + kDiceRow, game.dice(), game.dice() ? game.roll() : 0,
-            game.rules().dice, fresh);
+  draw_dice(canvas, ox + kLeft, oy + kDiceRow, game.dice(), game.dice_roll(), game.rules().dice,
+            fresh);
   const Headline lines = headline(game);
   canvas.put(ox + kHeadlineColumn, oy + kDiceRow, lines.first, palette::kTitle);
   canvas.put(ox + kHeadlineColumn, oy + kDiceRow + 1, lines.second, palette::kHint);

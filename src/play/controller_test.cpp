@@ -21,8 +21,16 @@ using testing::make_game;
 using testing::press;
 using testing::snapshot;
 
+// Estimated values that know nothing: every position is even.
+class EvenValues final : public analysis::PositionValues {
+ public:
+  double before_throw(const Rules&, const Position&) override { return 0.5; }
+  bool exact() const override { return false; }
+  std::string source() const override { return "even"; }
+};
+
 // A whole game of `set` between friends by keys alone (t, Enter on the cursor's piece, p),
-// every screen drawn on the way within 80 columns.
+// every screen drawn on the way within 80 columns; then its review (r), estimated.
 void play_by_keys(std::string_view set) {
   const Rules rules(find_rule_set(set)->spec);
   PlaySession game = make_game(std::string(kFriend), 11, rules);
@@ -53,6 +61,22 @@ void play_by_keys(std::string_view set) {
   ASSERT_EQ(game.phase(), Phase::Over) << set;
   EXPECT_EQ(game.position().home_of(*game.winner()), rules.pieces) << set;
   EXPECT_EQ(ui.overlay, Overlay::GameOver) << set;
+  ui.make_values = [](const Rules&) -> std::unique_ptr<analysis::PositionValues> {
+    return std::make_unique<EvenValues>();
+  };
+  press(game, ui, "r");
+  ASSERT_EQ(ui.overlay, Overlay::Review) << set << ": " << ui.message;
+  const std::string review = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  const std::string title = std::string(set == "masters" ? "Masters"
+                                        : set == "aseb"  ? "Aseb"
+                                                         : "Blitz");
+  EXPECT_NE(
+      review.find(" Review · estimated: no perfect play for " + title + " yet (any key returns) "),
+      std::string::npos)
+      << review;
+  press(game, ui, "\x1b[C");  // the plies, each with its board
+  for (const std::string& line : compose_screen(game, ui, kMinWidth, kMinHeight).lines(false))
+    EXPECT_LE(text_width(line), kMinWidth) << set << "\n" << line;
 }
 
 TEST(Keys, AMastersGameIsPlayedToTheEndByKeys) {

@@ -509,12 +509,19 @@ std::string settings_summary(const Settings& settings) {
 }
 
 std::vector<std::string> rules_text(const Rules& rules) {
-  // The rules in the core's words as one paragraph (sentence by sentence they would not
-  // leave room for the keys), then the keys.
-  std::string prose;
-  for (const std::string& sentence : rules_prose(rules))
-    prose += (prose.empty() ? "" : " ") + sentence;
-  std::vector<std::string> text = wrap(prose, kMinWidth - 4);
+  // The rules in the core's words, then the keys: the set (pieces, throw, path) and the
+  // play in two paragraphs where they fit, else in one (sentence by sentence they would
+  // not leave room for the keys).
+  const std::vector<std::string> sentences = rules_prose(rules);
+  const auto paragraph = [&sentences](std::size_t begin, std::size_t end) {
+    std::string joined;
+    for (std::size_t i = begin; i < end && i < sentences.size(); ++i)
+      joined += (joined.empty() ? "" : " ") + sentences[i];
+    return wrap(joined, kMinWidth - 4);
+  };
+  constexpr std::size_t kSetSentences = 3;
+  std::vector<std::string> text = paragraph(0, kSetSentences);
+  const std::vector<std::string> play = paragraph(kSetSentences, sentences.size());
   std::string squares = "0-" + std::to_string(rules.route_length);
   squares.resize(11, ' ');
   const std::vector<std::string> keys = {
@@ -528,8 +535,15 @@ std::vector<std::string> rules_text(const Rules& rules) {
       "h          hints on/off             q            quit",
       "○ light, ● dark  (○) can move  »(○)« chosen  [◌] lands  ‹ › ‹●› last move",
   };
-  // 22 lines inside the box: a blank line sets the keys apart when there is room for it.
-  if (text.size() + keys.size() < static_cast<std::size_t>(kMinHeight - 2)) text.push_back("");
+  // 22 lines inside the box; blank lines set the parts apart when there is room for them.
+  const std::size_t inside = static_cast<std::size_t>(kMinHeight - 2);
+  if (text.size() + play.size() + keys.size() + 2 <= inside) {
+    text.push_back("");
+    text.insert(text.end(), play.begin(), play.end());
+  } else {
+    text = paragraph(0, sentences.size());
+  }
+  if (text.size() + keys.size() < inside) text.push_back("");
   text.insert(text.end(), keys.begin(), keys.end());
   return text;
 }

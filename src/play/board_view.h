@@ -1,6 +1,7 @@
-// Draws the board as it really looks (rules.md geometry): the 3 x 8 lattice with the
-// two-square bridge, dark's row on top and light's at the bottom, start and home trays in
-// the gaps, five rosettes, and the markers of the move being chosen.
+// Draws the board as it really looks, from the rule set's geometry (core/rule_sets.h): the
+// board's cells (3 x 8 with the two-square bridge, or Aseb's 3 x 12), dark's row on top and
+// light's at the bottom, start and home trays in the gap of the side rows, the rosettes,
+// and the markers of the move being chosen.
 #pragma once
 
 #include <optional>
@@ -10,8 +11,11 @@
 
 namespace ur::play {
 
-// Size of the drawn board in cells: 8 columns (the two bridge columns one cell wider) plus
-// the closing edge, and three rows of 3 lines plus the closing edge.
+// The width the board may take by default: the play screen's 80 columns less its margins.
+inline constexpr int kBoardMaxWidth = 76;
+// The standard board's size in cells: 8 columns (the two bridge columns one cell wider) plus
+// the closing edge, and three rows of 3 lines plus the closing edge. Every board is as high;
+// ur replay keeps this width for the board so that its move list fits beside it.
 inline constexpr int kBoardWidth = 67;
 inline constexpr int kBoardHeight = 10;
 
@@ -34,13 +38,22 @@ struct BoardMarks {
 };
 
 struct BoardOptions {
-  bool route_numbers = true;  // number every square and dash the outline of `viewer`'s
-                              // opponent's private squares, as in the rule sheet's diagram
+  // Number every square in `viewer`'s numbering (a tile the two sides number differently
+  // shows "mine/theirs"), and dash the outline of the tiles `viewer`'s path never visits.
+  bool route_numbers = true;
   Side viewer = Side::Light;
+  // The widest the board may be: a board of many columns draws narrower cells to fit.
+  int max_width = kBoardMaxWidth;
 };
 
-// Draws the board with its top-left corner at (x, y). Requires the Finkel geometry
-// (route_length 14, shared squares 5..12).
+// The drawn size of the board of `rules` within `max_width` columns.
+int board_width(const Rules& rules, int max_width = kBoardMaxWidth);
+
+// The number written on `cell`: the viewer's route squares there, then the opponent's when
+// they differ ("12/16" on Masters' C7 for light), or "" for a tile no path visits.
+std::string cell_label(const Rules& rules, Cell cell, Side viewer);
+
+// Draws the board with its top-left corner at (x, y).
 void draw_board(Canvas& canvas, int x, int y, const Rules& rules, const Position& position,
                 const BoardMarks& marks, const BoardOptions& options);
 

@@ -6,6 +6,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "core/notation.h"
+#include "core/rule_sets.h"
 #include "play/controller.h"
 #include "play/play_test_support.h"
 #include "play/screen.h"
@@ -13,8 +14,12 @@
 namespace ur::play {
 namespace {
 
-Position parse(const std::string& text) {
-  return std::get<Position>(parse_text(text, finkel_rules()));
+Position parse(const std::string& text, const Rules& rules = finkel_rules()) {
+  return std::get<Position>(parse_text(text, rules));
+}
+
+Rules named(std::string_view name) {
+  return Rules(find_rule_set(name)->spec);
 }
 
 // Raw-string snapshots start with a newline so that the board lines up in the source.
@@ -128,6 +133,111 @@ TEST(BoardView, LastMoveMarksItsFromAndToSquaresInGlyphs) {
   EXPECT_NE(borne.find("┆  ‹ ›  ┆"), std::string::npos) << borne;
 }
 
+TEST(BoardView, MastersPiecesStandOnTheOpponentsRowEndsUnderTheirOwnNumbers) {
+  const Rules masters = named("masters");
+  // Light on 12 (C7) and 14 (B8); dark on 12 (A7) and 5 (B1): each side's 12 is the other
+  // side's 16, on the far end of the opponent's row.
+  BoardMarks marks;
+  marks.movable = square_bit(12);
+  marks.selected = 12;
+  marks.target = 15;  // A8, light's own row end
+  EXPECT_EQ(board_text(masters, parse("L:5/12,14/0:5/5,12/0", masters), marks, {}), pinned(R"(
+┌┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┐ ╭start╮ ╭home─╮ ┌───────┬───────┐
+┆✿     4┆      3┆      2┆      1┆ │ ● ×5│ │ ● ×0│ │✿ 12/16│  13/15│
+┆       ┆       ┆       ┆       ┆ ╰─────╯ ╰─────╯ │ »(○)« │       │
+├───────┼───────┼───────┼───────┼────────┬────────┼───────┼───────┤
+│      5│      6│      7│✿     8│       9│      10│     11│     14│
+│   ●   │       │       │       │        │        │       │   ○   │
+├───────┼───────┼───────┼───────┼────────┴────────┼───────┼───────┤
+│✿     4│      3│      2│      1│ ╭start╮ ╭home─╮ │✿ 16/12│  15/13│
+│       │       │       │       │ │ ○ ×5│ │ ○ ×0│ │   ●   │  [◌]  │
+└───────┴───────┴───────┴───────┘ ╰─────╯ ╰─────╯ └───────┴───────┘
+)"));
+  // Dark's view: its own numbers first.
+  BoardOptions dark;
+  dark.viewer = Side::Dark;
+  const std::string seen = board_text(masters, parse("D:5/12,14/0:5/5,12/0", masters), {}, dark);
+  EXPECT_NE(seen.find("│✿ 16/12│"), std::string::npos) << seen;
+  EXPECT_NE(seen.find("│✿ 12/16│"), std::string::npos) << seen;
+}
+
+TEST(BoardView, CellLabelsNameBothSidesWhereTheyNumberATileDifferently) {
+  const Rules masters = named("masters");
+  EXPECT_EQ(cell_label(masters, Cell{2, 7}, Side::Light), "12/16");
+  EXPECT_EQ(cell_label(masters, Cell{2, 7}, Side::Dark), "16/12");
+  EXPECT_EQ(cell_label(masters, Cell{1, 8}, Side::Light), "14") << "B8 is 14 for both";
+  EXPECT_EQ(cell_label(masters, Cell{2, 1}, Side::Light), "4") << "dark's own row";
+  EXPECT_EQ(cell_label(finkel_rules(), Cell{0, 7}, Side::Dark), "14") << "light's own row";
+  EXPECT_EQ(cell_label(named("aseb"), Cell{1, 12}, Side::Light), "16");
+}
+
+TEST(BoardView, AsebBoardIsThreeByTwelveWithItsFiveRosettes) {
+  const Rules aseb = named("aseb");
+  BoardMarks marks;
+  marks.movable = square_bit(0) | square_bit(16);
+  marks.selected = 16;
+  marks.target = 17;  // bears off from B12
+  const Position position = parse("L:3/3,16/0:3/4,8/0", aseb);
+  const std::string text = board_text(aseb, position, marks, {});
+  EXPECT_EQ(text, pinned(R"(
+┌┄┄┄┄┄┬┄┄┄┄┄┬┄┄┄┄┄┬┄┄┄┄┄┐ ╭start╮ ╭home─╮
+┆✿   4┆    3┆    2┆    1┆ │ ● ×3│ │ ● ×0│
+┆  ●  ┆     ┆     ┆     ┆ ╰─────╯ ╰─────╯
+├─────┼─────┼─────┼─────┼─────┬─────┬─────┬─────┬─────┬─────┬─────┬─────┐
+│    5│    6│    7│✿   8│    9│   10│   11│✿  12│   13│   14│   15│✿  16│
+│     │     │     │  ●  │     │     │     │     │     │     │     │»(○)«│
+├─────┼─────┼─────┼─────┼─────┴─────┴─────┴─────┴─────┴─────┴─────┴─────┘
+│✿   4│    3│    2│    1│ ╭start╮ ╭home─╮
+│     │  ○  │     │     │ │(○)×3│ │[○]×0│
+└─────┴─────┴─────┴─────┘ ╰─────╯ ╰─────╯
+)"));
+  EXPECT_LE(board_width(aseb), kMinWidth - 4) << "fits the 80-column screen with its margins";
+}
+
+TEST(BoardView, AsebBoardNarrowsForTheReplaysMoveList) {
+  const Rules aseb = named("aseb");
+  BoardMarks marks;
+  marks.movable = square_bit(16);
+  marks.selected = 16;
+  BoardOptions options;
+  options.max_width = kBoardWidth;
+  const std::string text = board_text(aseb, parse("L:3/3,16/0:3/4,8/0", aseb), marks, options);
+  EXPECT_EQ(text, pinned(R"(
+┌┄┄┄┄┬┄┄┄┄┬┄┄┄┄┬┄┄┄┄┐ ╭start╮ ╭home─╮
+┆✿  4┆   3┆   2┆   1┆ │ ● ×3│ │ ● ×0│
+┆ ●  ┆    ┆    ┆    ┆ ╰─────╯ ╰─────╯
+├────┼────┼────┼────┼────┬────┬────┬────┬────┬────┬────┬────┐
+│   5│   6│   7│✿  8│   9│  10│  11│✿ 12│  13│  14│  15│✿ 16│
+│    │    │    │ ●  │    │    │    │    │    │    │    │»○« │
+├────┼────┼────┼────┼────┴────┴────┴────┴────┴────┴────┴────┘
+│✿  4│   3│   2│   1│ ╭start╮ ╭home─╮
+│    │ ○  │    │    │ │ ○ ×3│ │ ○ ×0│
+└────┴────┴────┴────┘ ╰─────╯ ╰─────╯
+)"));
+  EXPECT_LE(board_width(aseb, kBoardWidth), kBoardWidth);
+}
+
+// Every square of both sides in every named set is drawn in its own cell, once.
+TEST(BoardView, EverySquareOfEverySetIsDrawnOnItsTile) {
+  for (const NamedRuleSet& set : named_rule_sets()) {
+    Rules rules(set.spec);
+    EXPECT_LE(board_width(rules), kMinWidth - 4) << set.name;
+    for (Side side : {Side::Light, Side::Dark}) {
+      for (Square square = 1; square <= rules.route_length; ++square) {
+        Position position = starting_position(rules);
+        position.board[index_of(side)] = square_bit(square);
+        BoardMarks marks;
+        marks.chooser = side;
+        marks.selected = square;
+        const std::string text = board_text(rules, position, marks, {});
+        EXPECT_NE(text.find("»(" + std::string(piece_glyph(side)) + ")«"), std::string::npos)
+            << set.name << " " << side_name(side) << " " << square << "\n"
+            << text;
+      }
+    }
+  }
+}
+
 // After the computer's move the board marks it until the player acts (throws).
 TEST(Screen, TheComputersLastMoveIsMarkedUntilThePlayerThrows) {
   // Seed 17: the series' third and fourth throws, the computer's, are 4 and 1.
@@ -193,7 +303,9 @@ TEST(Screen, StatusLinesFitIn80ColumnsWithEveryOptionOn) {
   // The title, full or shortened, stops before the status with a gap: nothing overlaps.
   const std::string title = lines[0].substr(0, lines[0].find(status));
   EXPECT_TRUE(title.starts_with(" ur ")) << lines[0];
-  const std::string rest = title.substr(title.starts_with(" ur · the Royal Game of Ur  ") ? 27 : 3);
+  const std::string full = " ur · the Royal Game of Ur · Finkel", brief = " ur · Finkel";
+  EXPECT_TRUE(title.starts_with(full) || title.starts_with(brief)) << lines[0];
+  const std::string rest = title.substr(title.starts_with(full) ? full.size() : brief.size());
   EXPECT_EQ(rest.find_first_not_of(' '), std::string::npos) << lines[0];
   for (const std::string& line : lines) EXPECT_LE(text_width(line), kMinWidth - 1) << line;
   const std::string summary = settings_summary(game.settings());
@@ -274,7 +386,7 @@ TEST(Screen, FriendGameAfterAThrow) {
   UiState ui;
   sync_ui(game, ui);
   EXPECT_EQ(compose_screen(game, ui, kMinWidth, kMinHeight).text(false), pinned(R"(
- ur · the Royal Game of Ur                   game 1 · seed 5 · light 0 – 0 dark
+ ur · the Royal Game of Ur · Finkel          game 1 · seed 5 · light 0 – 0 dark
     ● dark
   ┌┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┐ ╭start╮ ╭home─╮ ┌┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┐
   ┆✿     4┆      3┆      2┆      1┆ │ ● ×7│ │ ● ×0│ ┆✿    14┆     13┆
@@ -343,6 +455,42 @@ TEST(Screen, GameOverBoxKeepsItsBordersAndTheWinnerMark) {
     }
     EXPECT_NE(text.find("○ light  ★ winner"), std::string::npos) << text;
   }
+}
+
+TEST(Screen, TheRulesPageIsTheChosenSetsProseAndTheKeys) {
+  for (const NamedRuleSet& set : named_rule_sets()) {
+    const Rules rules(set.spec);
+    PlaySession game = testing::make_game(std::string(kFriend), 5, rules);
+    UiState ui;
+    ui.overlay = Overlay::Rules;
+    const std::string text = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+    // The core's prose, whole: the screen's lines inside the box, joined, hold it.
+    std::string prose, shown;
+    for (const std::string& sentence : rules_prose(rules))
+      prose += (prose.empty() ? "" : " ") + sentence;
+    for (const std::string& line : rules_text(rules)) {
+      if (line.starts_with("t, space")) break;  // the keys
+      if (!line.empty()) shown += (shown.empty() ? "" : " ") + line;
+    }
+    EXPECT_EQ(shown, prose) << set.name;
+    EXPECT_NE(text.find(rule_set_title(rules) + ": rules and keys"), std::string::npos) << text;
+    EXPECT_NE(text.find("0-" + std::to_string(rules.route_length) + " "), std::string::npos)
+        << text;
+    EXPECT_NE(text.find("h          hints on/off"), std::string::npos) << set.name << "\n" << text;
+    EXPECT_LE(rules_text(rules).size(), static_cast<std::size_t>(kMinHeight - 2)) << set.name;
+  }
+}
+
+TEST(Screen, MastersThrowsThreeDice) {
+  PlaySession game =
+      testing::make_game(std::string(kFriend), 5, Rules(find_rule_set("masters")->spec));
+  ASSERT_FALSE(game.force_roll(2));
+  UiState ui;
+  sync_ui(game, ui);
+  const auto lines = compose_screen(game, ui, kMinWidth, kMinHeight).lines(false);
+  EXPECT_EQ(lines[14], "   ╱•╲   ╱•╲   ╱ ╲                Light threw 2");
+  EXPECT_TRUE(lines[15].starts_with("  ╱___╲ ╱___╲ ╱___╲ = 2     ")) << lines[15];
+  EXPECT_NE(lines[0].find("ur · the Royal Game of Ur · Masters"), std::string::npos) << lines[0];
 }
 
 TEST(Screen, TooSmallTerminalAsksForRoom) {

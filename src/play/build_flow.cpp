@@ -6,6 +6,7 @@
 
 #include "play/controller.h"
 #include "play/feedback.h"
+#include "play/hints.h"
 #include "play/menu.h"
 
 namespace ur::play {
@@ -92,6 +93,13 @@ void handle_build_offer(PlaySession& game, UiState& ui, const Key& key) {
 }
 
 void request_game(PlaySession& game, UiState& ui, const Settings& settings) {
+  // No table to offer for a set the solver cannot solve yet: say so, and nothing else.
+  if (is_perfect_spec(settings.opponent)) {
+    if (auto why = perfect_play_unavailable(settings.rules)) {
+      back_to_menu(ui, settings, *why + " Choose another opponent or rule set.");
+      return;
+    }
+  }
   if (ui.tables) {
     if (auto offer = ui.tables->offer(settings)) {
       const bool ask = offer->ask;

@@ -245,7 +245,11 @@ void handle_game_keys(PlaySession& game, UiState& ui, const Key& key) {
     // Without a solved table: first the offer to build it (once per rules).
     if (offer_values_table(game, ui, game.rules(), TableUse::Hints)) return;
     game.set_hints(true);
-    set_info(ui, "Hints on: the chance to win of both sides and of every move.");
+    if (perfect_play_unavailable(game.rules())) {
+      set_info(ui, "Hints on, " + estimated_note(game.rules()) + ".");  // one message line
+    } else {
+      set_info(ui, "Hints on: the chance to win of both sides and of every move.");
+    }
     return;
   }
   if (is_char(key, 'v')) {

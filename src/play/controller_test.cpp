@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include "core/rule_sets.h"
 #include "play/play_test_support.h"
 #include "records/rgn.h"
 
@@ -19,6 +20,107 @@ namespace {
 using testing::make_game;
 using testing::press;
 using testing::snapshot;
+
+// Estimated values that know nothing: every position is even.
+class EvenValues final : public analysis::PositionValues {
+ public:
+  double before_throw(const Rules&, const Position&) override { return 0.5; }
+  bool exact() const override { return false; }
+  std::string source() const override { return "even"; }
+};
+
+// A whole game of `set` between friends by keys alone (t, Enter on the cursor's piece, p),
+// every screen drawn on the way within 80 columns; then its review (r), estimated.
+void play_by_keys(std::string_view set) {
+  const Rules rules(find_rule_set(set)->spec);
+  PlaySession game = make_game(std::string(kFriend), 11, rules);
+  UiState ui;
+  sync_ui(game, ui);
+  int steps = 0;
+  for (; steps < 5000 && game.phase() != Phase::Over; ++steps) {
+    switch (game.phase()) {
+      case Phase::Throw:
+        press(game, ui, "t");
+        ASSERT_LE(game.roll(), rules.max_roll()) << set;
+        break;
+      case Phase::Move:
+        press(game, ui, "\r");
+        break;
+      case Phase::Pass:
+        press(game, ui, "p");
+        break;
+      case Phase::Over:
+        break;
+    }
+    ASSERT_FALSE(ui.message_is_error) << set << ": " << ui.message;
+    if (steps % 25 == 0) {
+      for (const std::string& line : compose_screen(game, ui, kMinWidth, kMinHeight).lines(false))
+        ASSERT_LE(text_width(line), kMinWidth) << set << "\n" << line;
+    }
+  }
+  ASSERT_EQ(game.phase(), Phase::Over) << set;
+  EXPECT_EQ(game.position().home_of(*game.winner()), rules.pieces) << set;
+  EXPECT_EQ(ui.overlay, Overlay::GameOver) << set;
+  ui.make_values = [](const Rules&) -> std::unique_ptr<analysis::PositionValues> {
+    return std::make_unique<EvenValues>();
+  };
+  press(game, ui, "r");
+  ASSERT_EQ(ui.overlay, Overlay::Review) << set << ": " << ui.message;
+  const std::string review = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  const std::string title = std::string(set == "masters" ? "Masters"
+                                        : set == "aseb"  ? "Aseb"
+                                                         : "Blitz");
+  EXPECT_NE(
+      review.find(" Review · estimated: no perfect play for " + title + " yet (any key returns) "),
+      std::string::npos)
+      << review;
+  press(game, ui, "\x1b[C");  // the plies, each with its board
+  for (const std::string& line : compose_screen(game, ui, kMinWidth, kMinHeight).lines(false))
+    EXPECT_LE(text_width(line), kMinWidth) << set << "\n" << line;
+}
+
+TEST(Keys, AMastersGameIsPlayedToTheEndByKeys) {
+  play_by_keys("masters");
+}
+
+TEST(Keys, AnAsebGameIsPlayedToTheEndByKeys) {
+  play_by_keys("aseb");
+}
+
+TEST(Keys, BlitzIsPlayedToTheEndByKeys) {
+  play_by_keys("blitz");
+}
+
+TEST(Keys, HintsForASetTheSolverCannotSolveSayPerfectPlayIsNotAvailable) {
+  PlaySession game = make_game(std::string(kFriend), 3, Rules(find_rule_set("masters")->spec));
+  UiState ui;
+  ui.make_values = [](const Rules&) -> std::unique_ptr<analysis::PositionValues> {
+    return values_for(Rules(find_rule_set("masters")->spec));
+  };
+  sync_ui(game, ui);
+  press(game, ui, "h");
+  EXPECT_FALSE(ui.message_is_error);
+  EXPECT_EQ(ui.message, "Hints on, estimated: no perfect play for Masters yet.");
+  ASSERT_TRUE(ui.hints);
+  EXPECT_FALSE(ui.hints->exact);
+  EXPECT_EQ(hint_chances_line(game, *ui.hints)
+                .ends_with(" · estimated: no perfect play for "
+                           "Masters yet"),
+            true)
+      << hint_chances_line(game, *ui.hints);
+}
+
+TEST(Keys, ABlitzCaptureSaysItThrowsAgainWithoutARosette) {
+  PlaySession game = make_game(std::string(kFriend), 3, Rules(find_rule_set("blitz")->spec));
+  for (const auto& [roll, from] : {std::pair{4, 0}, {1, 4}, {4, 0}}) {
+    ASSERT_FALSE(game.force_roll(roll));  // light to 4, then 5; dark enters on 4
+    ASSERT_FALSE(game.move(from));
+  }
+  ASSERT_FALSE(game.force_roll(1));
+  const Move* capture = find_move(game.legal(), 4);
+  ASSERT_NE(capture, nullptr);
+  EXPECT_EQ(game.describe_move(*capture), "4 → 5, captures light's piece, throw again");
+}
 
 TEST(Keys, BadKeysGiveAMessageAndChangeNothing) {
   PlaySession game = make_game();

@@ -2,8 +2,10 @@
 
 #include "analysis/review_text.h"
 #include "analysis/search_values.h"
+#include "core/rule_sets.h"
 #include "play/canvas.h"
 #include "play/play_session.h"
+#include "solver/position_index.h"
 #include "tables/table_store.h"
 #include "tables/table_values.h"
 
@@ -28,7 +30,28 @@ std::string joined(const std::vector<std::string>& parts, const std::string& sep
   return text;
 }
 
+// "Masters", "Aseb", or "custom rules".
+std::string set_words(const Rules& rules) {
+  const NamedRuleSet* set = find_rule_set(rule_set_name(rules));
+  return set ? std::string(set->title) : "custom rules";
+}
+
 }  // namespace
+
+std::optional<std::string> perfect_play_unavailable(const Rules& rules) {
+  if (!solver::unsupported_rules(rules)) return std::nullopt;
+  return "Perfect play is not available for " + set_words(rules) +
+         " yet: the solver knows only Finkel's board and path.";
+}
+
+std::string estimated_note(const Rules& rules) {
+  if (!solver::unsupported_rules(rules)) return std::string(kEstimated);
+  return "estimated: no perfect play for " + set_words(rules) + " yet";
+}
+
+bool is_perfect_spec(std::string_view opponent) {
+  return opponent == "perfect" || opponent.starts_with("perfect:");
+}
 
 std::unique_ptr<analysis::PositionValues> values_for(const Rules& rules) {
   std::string problem;
@@ -70,13 +93,13 @@ std::string hint_chances_line(const PlaySession& game, const Hints& hints) {
                      analysis::percent_text(light) + " · " +
                      capitalized(game.side_label(Side::Dark)) + " " +
                      analysis::percent_text(1.0 - light);
-  if (!hints.exact) text += " · " + std::string(kEstimated);
+  if (!hints.exact) text += " · " + estimated_note(game.rules());
   return text;
 }
 
 std::string hint_moves_line(const PlaySession& game, const Hints& hints, int width) {
   if (hints.moves.empty()) return "";
-  const std::string mark = hints.exact ? "" : " · " + std::string(kEstimated);
+  const std::string mark = hints.exact ? "" : " · " + estimated_note(game.rules());
   std::vector<std::string> full;
   std::vector<std::string> brief;
   for (const MoveHint& hint : hints.moves) {

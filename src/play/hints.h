@@ -21,6 +21,16 @@ class PlaySession;
 // What every line of estimated values says.
 inline constexpr std::string_view kEstimated = "estimated: no solved table";
 
+// Why perfect play (the perfect opponent, exact hints and reviews) is not available for
+// `rules` yet: the solver handles only Finkel's geometry (solver::unsupported_rules), e.g.
+// "Perfect play is not available for Masters yet: the solver knows only Finkel's path."
+std::optional<std::string> perfect_play_unavailable(const Rules& rules);
+// The mark of estimated values for `rules`: kEstimated, or for a set the solver cannot solve
+// yet "estimated: no perfect play for Masters yet".
+std::string estimated_note(const Rules& rules);
+// True for the perfect opponent's spec, with or without a table file ("perfect:FILE").
+bool is_perfect_spec(std::string_view opponent);
+
 // The values for `rules`, as the hints and every review in the terminal use them: the
 // solved table (tables::table_for_play: found, or solved on the spot up to 4 pieces),
 // else analysis::SearchValues.

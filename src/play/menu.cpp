@@ -6,6 +6,7 @@
 #include <charconv>
 #include <vector>
 
+#include "core/rule_sets.h"
 #include "play/build_flow.h"
 #include "play/feedback.h"
 
@@ -30,6 +31,18 @@ void change_menu_value(PlaySession& game, UiState& ui, int step) {
       draft.opponent = cycled(opponent_choices(), draft.opponent, step);
       // Take-back is on by default against the computer and never between friends.
       if (was_friend != (draft.opponent == kFriend)) draft.take_back = draft.opponent != kFriend;
+      break;
+    }
+    case MenuRow::RuleSet: {
+      // The named sets in turn (a custom set from the command line steps to the first);
+      // pieces and bear-off are the player's and stay.
+      std::vector<std::string_view> names;
+      for (const NamedRuleSet& set : named_rule_sets()) names.push_back(set.name);
+      const std::string_view name = cycled(names, rule_set_name(draft.rules), step);
+      Rules rules(find_rule_set(name)->spec);
+      rules.pieces = draft.rules.pieces;
+      rules.bear_off = draft.rules.bear_off;
+      draft.rules = rules;
       break;
     }
     case MenuRow::Pieces:

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/rule_sets.h"
 #include "play/controller.h"
 #include "play/play_test_support.h"
 
@@ -20,7 +21,7 @@ TEST(Menu, MenuChangesSettingsForTheNextGame) {
   ASSERT_EQ(ui.overlay, Overlay::Menu);
   press(game, ui, "\x1b[C");  // opponent: friend -> easy
   EXPECT_EQ(ui.draft.opponent, "easy");
-  press(game, ui, "\x1b[B\x1b[C");  // pieces 7 -> 5
+  press(game, ui, "\x1b[B\x1b[B\x1b[C");  // past the rule set: pieces 7 -> 5
   EXPECT_EQ(ui.draft.rules.pieces, 5);
   press(game, ui, "\x1b[B\x1b[B\x1b[B\r");  // auto-play on, at once: nothing was thrown yet
   EXPECT_TRUE(game.settings().auto_play);
@@ -40,6 +41,60 @@ TEST(Menu, MenuChangesSettingsForTheNextGame) {
   EXPECT_EQ(game.session().seed(), 9u) << "a new seed is a new series of the session";
   EXPECT_EQ(game.game_number(), 2);
   EXPECT_TRUE(game.settings().take_back) << "on by default against the computer";
+}
+
+TEST(Menu, TheRuleSetRowCyclesTheNamedSetsKeepingPiecesAndBearOff) {
+  PlaySession game = make_game();
+  UiState ui;
+  press(game, ui, "m");
+  ui.menu_row = static_cast<int>(MenuRow::Pieces);
+  press(game, ui, "\x1b[C");  // 7 -> 5
+  ui.menu_row = static_cast<int>(MenuRow::BearOff);
+  press(game, ui, "\r");  // any throw
+  ui.menu_row = static_cast<int>(MenuRow::RuleSet);
+  std::vector<std::string> seen;
+  for (int step = 0; step < 4; ++step) {
+    const std::string menu = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+    const NamedRuleSet* set = find_rule_set(rule_set_name(ui.draft.rules));
+    ASSERT_NE(set, nullptr);
+    seen.emplace_back(set->name);
+    EXPECT_NE(menu.find("‹ " + std::string(set->name) + " ›"), std::string::npos) << menu;
+    // The set's one-line summary stands under the menu (wrapped), beginning with its words.
+    EXPECT_NE(menu.find(std::string(set->summary.substr(0, 20))), std::string::npos) << menu;
+    EXPECT_EQ(ui.draft.rules.pieces, 5) << "pieces stay";
+    EXPECT_EQ(ui.draft.rules.bear_off, BearOff::Any) << "bear-off stays";
+    press(game, ui, "\x1b[C");
+  }
+  EXPECT_EQ(seen, (std::vector<std::string>{"finkel", "masters", "blitz", "aseb"}));
+  EXPECT_EQ(rule_set_name(ui.draft.rules), "finkel") << "round again";
+  press(game, ui, "\x1b[D");  // back to aseb
+  ui.menu_row = static_cast<int>(MenuRow::Start);
+  press(game, ui, "\r");
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  EXPECT_EQ(rule_set_name(game.rules()), "aseb");
+  EXPECT_EQ(game.rules().route_length, 16);
+  const std::string screen = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(screen.find("ur · the Royal Game of Ur · Aseb"), std::string::npos) << screen;
+}
+
+TEST(Menu, ThePerfectOpponentIsRefusedForASetTheSolverCannotSolveYet) {
+  PlaySession game = make_game();
+  UiState ui;
+  press(game, ui, "m");
+  ui.draft.opponent = "perfect";
+  ui.draft.rules = Rules(find_rule_set("masters")->spec);
+  ui.menu_row = static_cast<int>(MenuRow::Start);
+  press(game, ui, "\r");
+  EXPECT_EQ(ui.overlay, Overlay::Menu) << "no build offer that cannot work";
+  EXPECT_TRUE(ui.message_is_error);
+  EXPECT_EQ(ui.message,
+            "Perfect play is not available for Masters yet: the solver knows only Finkel's board "
+            "and path. Choose another opponent or rule set.");
+  EXPECT_EQ(rule_set_name(game.rules()), "finkel") << "the game goes on unchanged";
+  ui.draft.opponent = "medium";
+  press(game, ui, "\r");
+  EXPECT_EQ(ui.overlay, Overlay::None) << "other levels play every set";
+  EXPECT_EQ(rule_set_name(game.rules()), "masters");
 }
 
 TEST(Menu, TakeBackIsASettingAgainstTheComputerOnly) {

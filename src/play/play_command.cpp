@@ -9,6 +9,8 @@
 #include "cli/command.h"
 #include "cli/options.h"
 #include "cli/rules_options.h"
+#include "core/rule_sets.h"
+#include "play/hints.h"
 #include "play/play_session.h"
 #include "play/record_file.h"
 #include "play/screen.h"
@@ -56,6 +58,13 @@ int run_play(PlayOptions options) {
     interactive_options.first_game = options.settings;
     return play::run_interactive(game, interactive_options);
   }
+  // Perfect play for a set the solver cannot solve yet is as missing as a table (exit 3).
+  if (play::is_perfect_spec(options.settings.opponent)) {
+    if (auto why = play::perfect_play_unavailable(options.settings.rules)) {
+      std::cerr << "ur play: --opponent " << options.settings.opponent << ": " << *why << "\n";
+      return kMissingTable;
+    }
+  }
   // An opponent that needs a missing table is a missing table (exit 3), as in `ur match`.
   if (options.settings.opponent != play::kFriend) {
     auto made = make_agent(options.settings.opponent, 0);
@@ -71,7 +80,8 @@ int run_play(PlayOptions options) {
     return kUsageError;
   }
   if (!interactive) {
-    std::cout << "settings: opponent " << options.settings.opponent << " · "
+    std::cout << "settings: opponent " << options.settings.opponent << " · rules "
+              << rule_set_name(game.settings().rules) << " · "
               << play::settings_summary(game.settings()) << " · seed " << game.settings().seed
               << "\n";
     bool record_failed = false;

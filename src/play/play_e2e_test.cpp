@@ -148,6 +148,42 @@ TEST(PlayE2E, ThrowMovePassIllegalMoveAndQuit) {
   EXPECT_EQ(screen.find("Royal Game"), std::string::npos) << "alternate screen left\n" << screen;
 }
 
+// The Aseb board from `--rules aseb`, then Masters chosen in the menu: each drawn from its
+// geometry in the real terminal, with its title and its rules page.
+TEST(PlayE2E, RuleSetsFromTheFlagAndTheMenu) {
+  if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
+  Tmux tmux;
+  tmux.start(kUr + " play --rules aseb --opponent friend --seed 5 --no-color");
+  std::string screen = tmux.wait_for("Light to throw");
+  EXPECT_NE(screen.find("ur · the Royal Game of Ur · Aseb"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("│✿  12│   13│   14│   15│✿  16│"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("│ ○ ×5│"), std::string::npos) << "Aseb's five pieces\n" << screen;
+  tmux.keys("?");
+  screen = tmux.wait_for("Aseb: rules and keys");
+  EXPECT_NE(screen.find("leaves after B12"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("0-16"), std::string::npos) << screen;
+  tmux.keys("Space");
+  tmux.keys("m");
+  screen = tmux.wait_for("Settings");
+  tmux.keys("Down Right");
+  screen = tmux.wait_for("‹ finkel ›");
+  tmux.keys("Right");
+  screen = tmux.wait_for("‹ masters ›");
+  EXPECT_NE(screen.find("James Masters' rules: 7 pieces, three dice"), std::string::npos) << screen;
+  // Start: past pieces, bear-off, who starts, auto-play, auto-pass, take-back and the seed.
+  tmux.keys("Down Down Down Down Down Down Down Down Enter");
+  screen = tmux.wait_for("ur · the Royal Game of Ur · Masters");
+  EXPECT_NE(screen.find("│✿ 12/16│  13/15│"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("│ ○ ×5│"), std::string::npos) << "the pieces stay\n" << screen;
+  tmux.keys("t");
+  screen = tmux.wait_for("Light threw");
+  EXPECT_NE(screen.find("╱___╲ ╱___╲ ╱___╲ "), std::string::npos) << "three dice\n" << screen;
+  EXPECT_EQ(screen.find("╱___╲ ╱___╲ ╱___╲ ╱___╲"), std::string::npos) << screen;
+  tmux.keys("q");
+  screen = tmux.wait_for("DONE");
+  EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
+}
+
 TEST(PlayE2E, ComputerMovesAreLoggedAndResizeRedraws) {
   if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
   Tmux tmux;
@@ -432,7 +468,7 @@ TEST(PlayE2E, PerfectWithoutATableOffersToBuildItAndCtrlCCancels) {
   EXPECT_EQ(home.files(), "");
 
   // Three pieces solve in a moment: built without asking, then the game starts.
-  tmux.keys("Down Right");
+  tmux.keys("Down Down Right");
   screen = tmux.wait_for("‹ 3 ›");
   tmux.keys("Down Down Down Down Down Down Down Enter");
   screen = tmux.wait_for("The table is built");

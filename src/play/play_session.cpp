@@ -136,9 +136,10 @@ ActionError PlaySession::throw_dice() {
 }
 
 ActionError PlaySession::force_roll(Roll roll) {
-  if (roll < 0 || roll > rules().max_roll()) {
-    return "A roll counts marked dice: 0 to " + std::to_string(rules().max_roll()) + ", got " +
-           std::to_string(roll) + ".";
+  if (!possible_roll(rules(), roll)) {
+    return "A roll is the distance the throw moves: " + std::to_string(min_roll(rules())) + " to " +
+           std::to_string(rules().max_roll()) + " in these rules, got " + std::to_string(roll) +
+           ".";
   }
   return act(session::ThrowIntent{session::dice_showing(rules(), roll)}, person_seat());
 }
@@ -251,12 +252,18 @@ void PlaySession::absorb() {
     const session::Event& event = history[narrated_];
     ended = ended || std::holds_alternative<session::GameEnded>(event.body);
     if (std::holds_alternative<session::GameStarted>(event.body)) dice_.reset();
-    if (const auto* thrown = std::get_if<session::Thrown>(&event.body)) dice_ = thrown->dice;
+    if (const auto* thrown = std::get_if<session::Thrown>(&event.body)) {
+      dice_ = thrown->dice;
+      dice_roll_ = thrown->roll;
+    }
     std::string line = session::narrate(event, words, session_->rules());
     if (!line.empty()) log_.push_back(std::move(line));
   }
   // After a take-back the throw waiting again is the one on the dice.
-  if (const auto& pending = session_->pending_throw()) dice_ = pending->dice;
+  if (const auto& pending = session_->pending_throw()) {
+    dice_ = pending->dice;
+    dice_roll_ = pending->roll;
+  }
   legal_ = session_->legal_moves();
   if (ended && on_game_end_) on_game_end_();  // last: the caches above are up to date
 }
@@ -284,7 +291,11 @@ std::string PlaySession::describe_move(const Move& move) const {
                                  ? std::string("your piece")
                                  : side_label(victim) + "'s piece");
   }
-  if (move.extra_throw) text += ", rosette: throw again";
+  // A rosette, or in Blitz a capture, earns the next throw.
+  if (move.extra_throw) {
+    text += (rules().extra_throw & square_bit(move.to)) != 0 ? ", rosette: throw again"
+                                                             : ", throw again";
+  }
   return text;
 }
 

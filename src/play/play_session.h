@@ -122,6 +122,8 @@ class PlaySession {
   Roll roll() const;
   // The dice of the latest throw of this game, if any (still shown after it is spent).
   const std::optional<Dice>& dice() const { return dice_; }
+  // The distance those dice moved, as the session counted it (4 for Masters' no marks).
+  Roll dice_roll() const { return dice_roll_; }
   const MoveList& legal() const { return legal_; }
   const std::optional<session::Moved>& last_move() const { return session_->last_move(); }
   std::optional<Side> winner() const { return session_->winner(); }
@@ -189,6 +191,7 @@ class PlaySession {
   std::size_t narrated_ = 0;  // events of session_'s history already in log_
   std::vector<std::string> log_;
   std::optional<Dice> dice_;
+  Roll dice_roll_ = 0;
   MoveList legal_;
   std::function<void()> on_game_end_;
   bool hints_ = false;

@@ -87,8 +87,10 @@ TEST(Game, ActionsOutOfTurnAreRefusedAndChangeNothing) {
 TEST(Game, ForcedRollOutOfRangeIsRefused) {
   PlaySession game = make_game();
   const std::string before = snapshot(game);
-  EXPECT_EQ(game.force_roll(5).value(), "A roll counts marked dice: 0 to 4, got 5.");
-  EXPECT_EQ(game.force_roll(-1).value(), "A roll counts marked dice: 0 to 4, got -1.");
+  EXPECT_EQ(game.force_roll(5).value(),
+            "A roll is the distance the throw moves: 0 to 4 in these rules, got 5.");
+  EXPECT_EQ(game.force_roll(-1).value(),
+            "A roll is the distance the throw moves: 0 to 4 in these rules, got -1.");
   EXPECT_EQ(snapshot(game), before);
 }
 

@@ -4,6 +4,7 @@
 
 #include "analysis/review_text.h"
 #include "core/notation.h"
+#include "core/rule_sets.h"
 #include "play/board_view.h"
 #include "play/play_session.h"
 #include "play/screen.h"
@@ -104,10 +105,12 @@ void draw_help(Canvas& canvas, int ox, int oy) {
 }
 
 void draw_summary(Canvas& canvas, int ox, int oy, const ReplayGame& game) {
+  // A set the solver cannot solve yet says so in a shorter title that still fits.
+  const Rules& rules = game.record.rules;
+  const std::string head = perfect_play_unavailable(rules) ? "Review · " : "Review of the game · ";
   draw_box(canvas, ox, oy, kMinWidth, kMinHeight,
-           game.review->exact
-               ? "Review of the game (any key returns)"
-               : "Review of the game · " + std::string(kEstimated) + " (any key returns)");
+           game.review->exact ? "Review of the game (any key returns)"
+                              : head + estimated_note(rules) + " (any key returns)");
   int line = oy + 1;
   for (Side side : {Side::Light, Side::Dark}) {
     for (const std::string& text : analysis::summary_lines(*game.review, side)) {
@@ -245,8 +248,13 @@ void handle_replay_key(const ReplayGame& game, ReplayState& state, const Key& ke
 
 std::string replay_tags_line(const ReplayGame& game) {
   const records::GameRecord& record = game.record;
+  // Another set than Finkel's is named before its pieces: "Aseb, 5 pieces (exact bear-off)".
+  const NamedRuleSet* set = find_rule_set(rule_set_name(record.rules));
+  const std::string set_words = !set                    ? "Custom, "
+                                : set->name == "finkel" ? ""
+                                                        : std::string(set->title) + ", ";
   std::string text = player_name(record, Side::Light) + " – " + player_name(record, Side::Dark) +
-                     " · " + tables::rules_text(record.rules);
+                     " · " + set_words + tables::rules_text(record.rules);
   const std::string* result = record.tag("Result");
   text += " · " + (result ? *result : std::string("*"));
   if (game.replay.winner) {
@@ -363,6 +371,7 @@ Canvas compose_replay(const ReplayGame& game, const ReplayState& state, int widt
   draw_side_label(canvas, ox, oy + kDarkLabelRow, game, position, over, Side::Dark);
   const BoardMarks marks = replay_marks(game, state.ply);
   BoardOptions options;
+  options.max_width = kBoardWidth;  // the move list stands to its right
   draw_board(canvas, ox, oy + kBoardRow, game.record.rules, position, marks, options);
   draw_side_label(canvas, ox, oy + kLightLabelRow, game, position, over, Side::Light);
   if (marks.last_to || marks.selected) {

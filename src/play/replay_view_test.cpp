@@ -8,6 +8,8 @@
 
 #include "analysis/hand_values.h"
 #include "core/notation.h"
+#include "core/rule_sets.h"
+#include "play/screen.h"
 
 namespace ur::play {
 namespace {
@@ -51,6 +53,28 @@ ReplayGame long_game() {
 
 Key key(KeyCode code) {
   return Key{code, 0};
+}
+
+// An Aseb record: the narrow 3 x 12 board leaves the move list its 12 columns.
+TEST(Replay, AnAsebGameShowsItsBoardBesideTheMoveList) {
+  records::GameRecord record;
+  record.rules = Rules(find_rule_set("aseb")->spec);
+  record.tags = {{"Result", "*"}};
+  record.plies = {{Side::Light, 2, Move{0, 2, false, false}},
+                  {Side::Dark, 4, Move{0, 4, false, true}},
+                  {Side::Dark, 3, Move{4, 7, false, false}}};
+  ReplayGame game = replayed(record);
+  game.no_review = "none";
+  ReplayState state;
+  go_to_ply(game, state, 3);
+  const auto lines = compose_replay(game, state, kMinWidth, kMinHeight).lines(false);
+  EXPECT_NE(lines[0].find("Aseb, 5 pieces (exact bear-off)"), std::string::npos) << lines[0];
+  EXPECT_EQ(lines[7], "│   5│   6│   7│✿  8│   9│  10│  11│✿ 12│  13│  14│  15│✿ 16│")
+      << "the board's middle row";
+  EXPECT_TRUE(lines[5].ends_with("  " + move_list_row(game, 3, true))) << lines[5];
+  EXPECT_TRUE(lines[5].starts_with("┆‹ › ┆")) << "dark left C1 (its 4)\n" << lines[5];
+  EXPECT_NE(lines[8].find("│    │    │‹●› │"), std::string::npos) << lines[8];
+  for (const std::string& line : lines) EXPECT_LE(text_width(line), kMinWidth) << line;
 }
 
 TEST(Replay, StepsAndJumpsToTheEndsAndClamps) {

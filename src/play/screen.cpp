@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/notation.h"
+#include "core/rule_sets.h"
 #include "play/board_view.h"
 #include "play/record_file.h"
 #include "tables/solve_progress.h"
@@ -26,6 +27,13 @@ constexpr int kLeft = 2;
 constexpr int kHeadlineColumn = 34;  // right of the dice and their count
 constexpr std::string_view kTitle = "ur · the Royal Game of Ur";
 constexpr std::string_view kShortTitle = "ur";
+
+// The rule set's title for the title line: "Masters", or "Custom" (pieces and bear-off are
+// in the settings line).
+std::string set_title(const Rules& rules) {
+  const NamedRuleSet* set = find_rule_set(rule_set_name(rules));
+  return set ? std::string(set->title) : "Custom";
+}
 
 std::string capitalized(std::string text) {
   if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 32);
@@ -66,19 +74,27 @@ void draw_side_label(Canvas& canvas, int x, int y, const PlaySession& game, Side
   if (game.winner() == side) canvas.put(at + 2, y, "★ winner", palette::kTarget);
 }
 
-// The four dice with their marked corners, and the count beside them. Dice of a throw
-// already spent (`fresh` false) stay visible, dimmed, until the next throw.
-void draw_dice(Canvas& canvas, int x, int y, const std::optional<Dice>& dice, bool fresh) {
+// The set's dice with their marked corners, and the roll beside them ("no marks" above it
+// where a throw of none moves the most, as in Masters). Dice of a throw already spent
+// (`fresh` false) stay visible, dimmed, until the next throw. More than four dice are drawn
+// narrow so that the headline keeps its column.
+void draw_dice(Canvas& canvas, int x, int y, const std::optional<Dice>& dice, Roll roll, int count,
+               bool fresh) {
   const Style body = dice && fresh ? palette::kPlain : palette::kTray;
-  for (int i = 0; i < 4; ++i) {
-    const int left = x + i * 6;
-    canvas.put(left, y, " ╱ ╲", body);
-    canvas.put(left, y + 1, "╱___╲", body);
-    if (dice && dice->die(i)) canvas.put(left + 2, y, "•", fresh ? palette::kMark : body);
+  const bool narrow = count > 4;
+  const int step = narrow ? 4 : 6;
+  for (int i = 0; i < count; ++i) {
+    const int left = x + i * step;
+    canvas.put(left, y, narrow ? "   " : " ╱ ╲", body);
+    canvas.put(left, y + 1, narrow ? "╱_╲" : "╱___╲", body);
+    if (dice && dice->die(i))
+      canvas.put(left + (narrow ? 1 : 2), y, "•", fresh ? palette::kMark : body);
   }
   if (dice) {
-    canvas.put(x + 24, y + 1, (fresh ? "= " : "last ") + std::to_string(dice->marked()),
-               fresh ? palette::kTitle : palette::kTray);
+    const int text_x = x + count * step;
+    const Style style = fresh ? palette::kTitle : palette::kTray;
+    if (dice->marked() != roll) canvas.put(text_x, y, "no marks", style);
+    canvas.put(text_x, y + 1, (fresh ? "= " : "last ") + std::to_string(roll), style);
   }
 }
 
@@ -149,6 +165,8 @@ std::string menu_value(const UiState& ui, MenuRow row) {
   switch (row) {
     case MenuRow::Opponent:
       return draft.opponent;
+    case MenuRow::RuleSet:
+      return std::string(rule_set_name(draft.rules));
     case MenuRow::Pieces:
       return std::to_string(draft.rules.pieces);
     case MenuRow::BearOff:
@@ -171,9 +189,10 @@ std::string menu_value(const UiState& ui, MenuRow row) {
 }
 
 void draw_menu(Canvas& canvas, int ox, int oy, const UiState& ui) {
-  const int x = ox + 12, y = oy + 3, width = 56, height = 19;
+  const int x = ox + 12, y = oy + 2, width = 56, height = 20;
   draw_box(canvas, x, y, width, height, "Settings");
   static constexpr const char* kLabels[kMenuRows] = {"Opponent",
+                                                     "Rule set",
                                                      "Pieces",
                                                      "Bear-off",
                                                      "Who starts",
@@ -203,20 +222,29 @@ void draw_menu(Canvas& canvas, int ox, int oy, const UiState& ui) {
                                     "Auto-play and auto-pass apply at once before the",
                                     "first throw, else from the next game, like the rest.",
                                     "Esc or m closes."};
+  // On the rule set's row: what the chosen set is, in its one-line summary.
+  if (ui.menu_row == static_cast<int>(MenuRow::RuleSet)) {
+    const NamedRuleSet* set = find_rule_set(rule_set_name(ui.draft.rules));
+    notes = wrap(set ? std::string(set->summary) : rule_set_title(ui.draft.rules), width - 4);
+    notes.push_back("Pieces, bear-off and the rest stay as they are.");
+  }
   Style note_style = palette::kHint;
   if (ui.message_is_error && !ui.message.empty()) {
     notes = wrap("✗ " + ui.message, width - 4);
     note_style = palette::kError;
   }
   for (std::size_t i = 0; i < notes.size() && i < 4; ++i) {
-    canvas.put(x + 2, y + 14 + static_cast<int>(i), notes[i], note_style);
+    canvas.put(x + 2, y + 15 + static_cast<int>(i), notes[i], note_style);
   }
 }
 
-void draw_rules(Canvas& canvas, int ox, int oy) {
-  draw_box(canvas, ox, oy, kMinWidth, kMinHeight, "Rules and keys (any key returns)");
+void draw_rules(Canvas& canvas, int ox, int oy, const Rules& rules) {
+  draw_box(canvas, ox, oy, kMinWidth, kMinHeight,
+           rule_set_title(rules) + ": rules and keys (any key returns)");
   int line = oy + 1;
-  for (const std::string& text : rules_text()) canvas.put(ox + 2, line++, text);
+  for (const std::string& text : rules_text(rules)) {
+    if (line < oy + kMinHeight - 1) canvas.put(ox + 2, line++, text);
+  }
 }
 
 void draw_log(Canvas& canvas, int ox, int oy, const PlaySession& game, const UiState& ui) {
@@ -346,11 +374,13 @@ void draw_game(Canvas& canvas, int ox, int oy, const PlaySession& game, const Ui
   const std::string status = "game " + std::to_string(game.game_number()) + " · seed " +
                              std::to_string(game.settings().seed) + " · " + tally_text(game);
   const int status_x = kMinWidth - 1 - text_width(status);
-  // A long seed and tally leave no room for the full title: then it shrinks to "ur".
-  if (status_x < 1 + text_width(kTitle) + 2) {
-    canvas.fill(ox + 1, oy + kTitleRow, kMinWidth - 1, 1);
-    canvas.put(ox + 1, oy + kTitleRow, kShortTitle, palette::kTitle);
-  }
+  // The title names the rule set; a long seed and tally leave no room for the full title:
+  // then it shrinks to "ur · Masters".
+  const std::string rules_word = " · " + set_title(game.rules());
+  std::string title = std::string(kTitle) + rules_word;
+  if (status_x < 1 + text_width(title) + 2) title = std::string(kShortTitle) + rules_word;
+  canvas.fill(ox + 1, oy + kTitleRow, kMinWidth - 1, 1);
+  canvas.put(ox + 1, oy + kTitleRow, title, palette::kTitle);
   canvas.put(ox + status_x, oy + kTitleRow, status, palette::kHint);
 
   draw_side_label(canvas, ox + kLeft, oy + kDarkLabelRow, game, Side::Dark);
@@ -362,7 +392,8 @@ void draw_game(Canvas& canvas, int ox, int oy, const PlaySession& game, const Ui
   draw_side_label(canvas, ox + kLeft, oy + kLightLabelRow, game, Side::Light);
 
   const bool fresh = game.phase() == Phase::Move || game.phase() == Phase::Pass;
-  draw_dice(canvas, ox + kLeft, oy + kDiceRow, game.dice(), fresh);
+  draw_dice(canvas, ox + kLeft, oy + kDiceRow, game.dice(), game.dice_roll(), game.rules().dice,
+            fresh);
   const Headline lines = headline(game);
   canvas.put(ox + kHeadlineColumn, oy + kDiceRow, lines.first, palette::kTitle);
   canvas.put(ox + kHeadlineColumn, oy + kDiceRow + 1, lines.second, palette::kHint);
@@ -477,31 +508,43 @@ std::string settings_summary(const Settings& settings) {
          (settings.auto_pass ? " · auto-pass" : "");
 }
 
-const std::vector<std::string>& rules_text() {
-  static const std::vector<std::string> text = {
-      "Be first to bring all your pieces along your route and off the board.",
-      "Route: along your own row to its left-hand rosette (squares 1-4), the shared",
-      "middle row left to right (5-12), back into your row at the right (13, 14),",
-      "then home. Light plays the bottom row, dark the top row.",
-      "Throw four dice: the marked corners showing (0-4) are your move. Move one",
-      "piece exactly that far, or bring a new one in from the start tray. 0 passes.",
-      "You may not land on your own piece. Landing on an opponent in the middle row",
-      "sends it back to start, except on the central rosette (8), where it is safe.",
-      "A rosette (✿: squares 4, 8 and 14) gives another throw. Pieces may jump.",
-      "Bearing off needs the exact throw, unless the bear-off setting is 'any'.",
-      "With no legal move the turn passes. First with every piece home wins.",
-      "",
+std::vector<std::string> rules_text(const Rules& rules) {
+  // The rules in the core's words, then the keys: the set (pieces, throw, path) and the
+  // play in two paragraphs where they fit, else in one (sentence by sentence they would
+  // not leave room for the keys).
+  const std::vector<std::string> sentences = rules_prose(rules);
+  const auto paragraph = [&sentences](std::size_t begin, std::size_t end) {
+    std::string joined;
+    for (std::size_t i = begin; i < end && i < sentences.size(); ++i)
+      joined += (joined.empty() ? "" : " ") + sentences[i];
+    return wrap(joined, kMinWidth - 4);
+  };
+  constexpr std::size_t kSetSentences = 3;
+  std::vector<std::string> text = paragraph(0, kSetSentences);
+  const std::vector<std::string> play = paragraph(kSetSentences, sentences.size());
+  std::string squares = "0-" + std::to_string(rules.route_length);
+  squares.resize(11, ' ');
+  const std::vector<std::string> keys = {
       "t, space   throw                    ← → ↑ ↓ Tab  choose a movable piece",
-      "0-14       pick a piece by square   s            pick the start tray",
+      squares + "pick a piece by square   s            pick the start tray",
       "Enter      move the chosen piece    p            pass when no move exists",
       "v          route numbers on/off     m            settings",
       "n          new game                 r            resign (game over: review)",
       "?          this screen              l            the log of this session",
       "u          take back your move      w            save the records (RGN)",
       "h          hints on/off             q            quit",
-      "",
       "○ light, ● dark  (○) can move  »(○)« chosen  [◌] lands  ‹ › ‹●› last move",
   };
+  // 22 lines inside the box; blank lines set the parts apart when there is room for them.
+  const std::size_t inside = static_cast<std::size_t>(kMinHeight - 2);
+  if (text.size() + play.size() + keys.size() + 2 <= inside) {
+    text.push_back("");
+    text.insert(text.end(), play.begin(), play.end());
+  } else {
+    text = paragraph(0, sentences.size());
+  }
+  if (text.size() + keys.size() < inside) text.push_back("");
+  text.insert(text.end(), keys.begin(), keys.end());
   return text;
 }
 
@@ -539,7 +582,7 @@ Canvas compose_screen(const PlaySession& game, const UiState& ui, int width, int
       draw_menu(canvas, ox, oy, ui);
       break;
     case Overlay::Rules:
-      draw_rules(canvas, ox, oy);
+      draw_rules(canvas, ox, oy, game.started() ? game.rules() : ui.draft.rules);
       break;
     case Overlay::Log:
       draw_log(canvas, ox, oy, game, ui);

@@ -46,6 +46,7 @@ enum class Pending { None, Resign, NewGame };
 // Rows of the settings menu, in screen order.
 enum class MenuRow {
   Opponent,
+  RuleSet,
   Pieces,
   BearOff,
   Opener,
@@ -56,7 +57,7 @@ enum class MenuRow {
   Start,
   Back
 };
-inline constexpr int kMenuRows = 10;
+inline constexpr int kMenuRows = 11;
 
 // The opponent choices the menu cycles through ("perfect" needs the solver's table).
 inline const std::vector<std::string>& opponent_choices() {
@@ -147,7 +148,8 @@ std::vector<std::string> wrap(const std::string& text, int width);
 // "7 pieces · any-throw bear-off · higher throw starts · auto-play · auto-pass".
 std::string settings_summary(const Settings& settings);
 
-// The rules screen text (our own words for rules.md) followed by the keys.
-const std::vector<std::string>& rules_text();
+// The rules screen text: the rules of `rules` in the core's words (rules_prose), then the
+// keys, within the screen's 22 inside lines.
+std::vector<std::string> rules_text(const Rules& rules);
 
 }  // namespace ur::play

@@ -97,13 +97,17 @@ ActionError run_command(PlaySession& game, const std::vector<std::string_view>& 
     return game.throw_dice();
   }
   if (command == "roll") {
-    if (auto bad = expect_arguments(words, 1, "roll N, with N from 0 to 4")) return bad;
+    const std::string rolls = "from " + std::to_string(min_roll(game.rules())) + " to " +
+                              std::to_string(game.rules().max_roll());
+    if (auto bad = expect_arguments(words, 1, "roll N, with N " + rolls)) return bad;
     const auto roll = parse_number(words[1]);
-    if (!roll) return "roll " + quoted(words[1]) + " must be a number from 0 to 4";
+    if (!roll) return "roll " + quoted(words[1]) + " must be a number " + rolls;
     return game.force_roll(*roll);
   }
   if (command == "move" || command == "m") {
-    if (auto bad = expect_arguments(words, 1, "move N, with N the route square 0..14")) return bad;
+    const std::string usage =
+        "move N, with N the route square 0.." + std::to_string(game.rules().route_length);
+    if (auto bad = expect_arguments(words, 1, usage)) return bad;
     return move_from_word(game, words[1]);
   }
   if (command == "enter" || command == "s") {

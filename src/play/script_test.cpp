@@ -5,6 +5,7 @@
 
 #include <sstream>
 
+#include "core/rule_sets.h"
 #include "play/play_test_support.h"
 
 namespace ur::play {
@@ -26,6 +27,44 @@ std::string human_line(const PlaySession& game) {
       break;
   }
   return "";
+}
+
+// Masters and Aseb against the medium computer: the script plays to the end, every board
+// drawn from the set's geometry, and the settings line names the set.
+TEST(Script, MastersAndAsebGamesAgainstTheComputerPlayToTheEnd) {
+  for (std::string_view set : {"masters", "aseb"}) {
+    const Rules rules(find_rule_set(set)->spec);
+    PlaySession game = make_game("medium", 99, rules);
+    std::ostringstream out;
+    int lines = 0;
+    while (game.phase() != Phase::Over && lines < 3000) {
+      ASSERT_FALSE(run_script_line(game, human_line(game), out)) << set;
+      ++lines;
+    }
+    ASSERT_EQ(game.phase(), Phase::Over) << set;
+    const std::string text = out.str();
+    EXPECT_NE(text.find("game over: "), std::string::npos) << set;
+    std::istringstream rows(text);
+    for (std::string row; std::getline(rows, row);) {
+      if (!row.starts_with("position") && !row.starts_with(">")) {
+        EXPECT_LE(text_width(row), kMinWidth) << set << "\n" << row;
+      }
+    }
+  }
+}
+
+TEST(Script, RollAndMoveLimitsFollowTheRuleSet) {
+  PlaySession game = make_game(std::string(kFriend), 5, Rules(find_rule_set("masters")->spec));
+  std::ostringstream out;
+  EXPECT_EQ(run_script_line(game, "roll 0", out),
+            "A roll is the distance the throw moves: 1 to 4 in these rules, got 0.");
+  EXPECT_EQ(run_script_line(game, "roll", out),
+            "'roll' takes 1 argument: roll N, with N from 1 to 4");
+  EXPECT_EQ(run_script_line(game, "move", out),
+            "'move' takes 1 argument: move N, with N the route square 0..16");
+  ASSERT_FALSE(run_script_line(game, "roll 3", out));
+  EXPECT_EQ(run_script_line(game, "17", out),
+            "square '17' must be a route square 0..16 (0 = enter a new piece)");
 }
 
 TEST(Script, FullGameAgainstASeededComputerReplaysToTheSameResult) {
@@ -107,7 +146,8 @@ TEST(Script, BadLinesAreReportedWithTheirNumberAndChangeNothing) {
             "line 2: 'mvoe 3': unknown command 'mvoe'; expected throw, roll N, move N (or just "
             "N), enter, pass, resign, new, show\n"
             "line 3: 'roll x': roll 'x' must be a number from 0 to 4\n"
-            "line 4: 'roll 9': A roll counts marked dice: 0 to 4, got 9.\n"
+            "line 4: 'roll 9': A roll is the distance the throw moves: 0 to 4 in these rules, got "
+            "9.\n"
             "line 5: 'move': 'move' takes 1 argument: move N, with N the route square 0..14\n"
             "line 6: 'move 99': square '99' must be a route square 0..14 (0 = enter a new "
             "piece)\n"

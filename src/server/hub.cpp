@@ -105,6 +105,13 @@ class HubAgents final : public session::AgentSource {
   const AgentMaker& maker_;
 };
 
+// A record the server sent carries its board's "geometry" (for drawing); a record sent back
+// (Play from here, a review) is read without it.
+json without_geometry(json record) {
+  if (record.is_object()) record.erase("geometry");
+  return record;
+}
+
 // The game `from` asks to continue: {"record": R, "ply": k} with R a JSON record.
 records::GameRecord continued_record(const json& from, std::size_t& plies) {
   if (!from.is_object()) {
@@ -124,7 +131,7 @@ records::GameRecord continued_record(const json& from, std::size_t& plies) {
   }
   plies = ply->get<std::size_t>();
   try {
-    return protocol::record_from_json(*record);
+    return protocol::record_from_json(without_geometry(*record));
   } catch (const protocol::RequestError& error) {
     throw bad_record(std::string("the record cannot be read: ") + error.what());
   }
@@ -415,8 +422,9 @@ struct GameHub::Impl {
 
   // The review of a record from the solved table (docs/review.md). A missing table of 5 or
   // 7 pieces is not solved here: the answer says how to build it and carries the offer.
-  ApiResponse review(const json& body) {
+  ApiResponse review(json body) {
     require_only_members(body, {"record", "rgn", "estimate"}, "a review request");
+    if (body.contains("record")) body["record"] = without_geometry(body["record"]);
     // A set the solver cannot solve yet has no exact review; the search may estimate one.
     const auto estimate = body.find("estimate");
     const bool estimated =

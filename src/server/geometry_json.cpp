@@ -96,6 +96,21 @@ json geometry_json(const Rules& rules) {
   };
 }
 
+namespace {
+
+// "standard, aseb" as ["standard", "aseb"].
+json name_list(std::string_view names) {
+  json list = json::array();
+  while (!names.empty()) {
+    const std::size_t comma = names.find(", ");
+    list.push_back(std::string(names.substr(0, comma)));
+    names = comma == std::string_view::npos ? std::string_view() : names.substr(comma + 2);
+  }
+  return list;
+}
+
+}  // namespace
+
 json rule_sets_json() {
   json sets = json::array();
   for (const NamedRuleSet& set : named_rule_sets()) {
@@ -104,7 +119,13 @@ json rule_sets_json() {
                     {"summary", set.summary},
                     {"geometry", geometry_json(Rules(set.spec))}});
   }
-  return {{"rule_sets", std::move(sets)}};
+  // The columns a custom set may choose, as rules_from_json reads them.
+  json columns = {{"board", name_list(kBoardNames)},
+                  {"path", name_list(kPathNames)},
+                  {"dice", {{"min", 1}, {"max", RuleSpec::kMaxDice}}},
+                  {"zero_roll", {zero_roll_name(false), zero_roll_name(true)}},
+                  {"flags", {"safe_rosettes", "rosette_extra_throw", "capture_extra_throw"}}};
+  return {{"rule_sets", std::move(sets)}, {"columns", std::move(columns)}};
 }
 
 }  // namespace ur::server

@@ -17,8 +17,9 @@ namespace ur::server {
 //  "flags": {...}, "prose": ["...", ...], "perfect_play": null or "why not yet"}
 nlohmann::json geometry_json(const Rules& rules);
 
-// GET /api/rule-sets: {"rule_sets": [{"name","title","summary","geometry"}, ...]}, the named
-// sets in the registry's order (finkel first, the default).
+// GET /api/rule-sets: {"rule_sets": [{"name","title","summary","geometry"}, ...], "columns":
+// {...}}: the named sets in the registry's order (finkel first, the default) and the values
+// each column of a custom set may take.
 nlohmann::json rule_sets_json();
 
 // Why the solver has no perfect play for `rules` yet, in the page's words ("Perfect play for

@@ -96,6 +96,28 @@ TEST(GeometryJson, RuleSetsListsTheNamedSetsInRegistryOrder) {
   }
 }
 
+TEST(GeometryJson, RuleSetsListTheColumnsACustomSetMayChoose) {
+  const json columns = rule_sets_json()["columns"];
+  EXPECT_EQ(columns["board"], (json{"standard", "aseb"}));
+  EXPECT_EQ(columns["path"].size(), 5u);
+  EXPECT_EQ(columns["path"].back(), "skiriuk");
+  EXPECT_EQ(columns["dice"]["max"], RuleSpec::kMaxDice);
+  EXPECT_EQ(columns["zero_roll"], (json{"pass", "max"}));
+}
+
+TEST(WebSettings, CustomColumnsAreReadAndUnplayableOnesRefused) {
+  const session::Settings custom = merge_web_settings(
+      default_web_settings(),
+      {{"rules", {{"path", "masters"}, {"dice", 2}, {"capture_extra_throw", true}}}});
+  EXPECT_EQ(rule_set_name(custom.rules), "custom");
+  EXPECT_EQ(custom.rules.dice, 2);
+  EXPECT_EQ(web_settings_json(custom)["rules"]["path"], "masters");
+  // The Masters path leaves the Aseb board.
+  EXPECT_THROW(merge_web_settings(default_web_settings(),
+                                  {{"rules", {{"board", "aseb"}, {"path", "masters"}}}}),
+               ApiError);
+}
+
 TEST(WebSettings, RulesChooseANamedSetAndPiecesBesideItAdjustIt) {
   const session::Settings masters =
       merge_web_settings(default_web_settings(), {{"rules", {{"name", "masters"}}}, {"pieces", 5}});

@@ -79,12 +79,16 @@ export class Dialogs {
   // -------------------------------------------------------------------------------------------
   // Settings
 
-  // The named sets' summaries from the server, once: {name: {title, summary, geometry}}.
+  // The named sets' summaries from the server, once: {name: {title, summary, geometry}}, and
+  // the custom columns' choices (the selects of the custom section).
   async loadRuleSets() {
     if (!this.ruleSets) {
       this.ruleSets = api
         .ruleSets()
-        .then((answer) => Object.fromEntries(answer.rule_sets.map((set) => [set.name, set])))
+        .then((answer) => {
+          this.fillCustomChoices(answer.columns);
+          return Object.fromEntries(answer.rule_sets.map((set) => [set.name, set]));
+        })
         .catch(() => ({}));
     }
     const sets = await this.ruleSets;
@@ -111,8 +115,58 @@ export class Dialogs {
     }
   }
 
+  fillCustomChoices(columns) {
+    if (!columns) return;
+    const form = $('settings-form');
+    const options = (select, values) => {
+      select.replaceChildren(
+        ...values.map((value) => {
+          const option = document.createElement('option');
+          option.value = String(value);
+          option.textContent = String(value);
+          return option;
+        }),
+      );
+    };
+    options(form.elements.custom_board, columns.board);
+    options(form.elements.custom_path, columns.path);
+    const dice = [];
+    for (let count = columns.dice.min; count <= columns.dice.max; count += 1) dice.push(count);
+    options(form.elements.custom_dice, dice);
+    this.fillCustomColumns(this.customRules ?? {});
+  }
+
+  // The custom section shows `rules` (a rules object; missing columns are Finkel's).
+  fillCustomColumns(rules) {
+    const form = $('settings-form');
+    if (form.elements.custom_board.options.length === 0) return;
+    form.elements.custom_board.value = rules.board ?? 'standard';
+    form.elements.custom_path.value = rules.path ?? 'finkel';
+    form.elements.custom_dice.value = String(rules.dice ?? 4);
+    form.elements.custom_zero_roll.value = rules.zero_roll ?? 'pass';
+    form.elements.custom_safe_rosettes.checked = rules.safe_rosettes ?? true;
+    form.elements.custom_rosette_extra_throw.checked = rules.rosette_extra_throw ?? true;
+    form.elements.custom_capture_extra_throw.checked = rules.capture_extra_throw ?? false;
+  }
+
+  readCustomColumns() {
+    const form = $('settings-form');
+    return {
+      name: 'custom',
+      board: form.elements.custom_board.value,
+      path: form.elements.custom_path.value,
+      dice: Number(form.elements.custom_dice.value),
+      zero_roll: form.elements.custom_zero_roll.value,
+      safe_rosettes: form.elements.custom_safe_rosettes.checked,
+      rosette_extra_throw: form.elements.custom_rosette_extra_throw.checked,
+      capture_extra_throw: form.elements.custom_capture_extra_throw.checked,
+    };
+  }
+
   async onRuleSetChosen(name) {
+    $('custom-rules').hidden = name !== 'custom';
     this.notePerfectPlay(name);
+    if (name === 'custom') return;
     const sets = await this.loadRuleSets();
     const geometry = sets[name]?.geometry;
     if (!geometry) return;
@@ -127,10 +181,11 @@ export class Dialogs {
     const choose = (name, value) => {
       for (const input of form.elements[name]) input.checked = input.value === String(value ?? '');
     };
-    // A custom set (from a record or the API) can be kept but not edited here.
+    // A custom set's columns show in the custom section.
     const ruleSet = settings.rules?.name ?? 'finkel';
     this.customRules = ruleSet === 'custom' ? settings.rules : null;
-    $('rule-set-custom').hidden = ruleSet !== 'custom';
+    $('custom-rules').hidden = ruleSet !== 'custom';
+    this.fillCustomColumns(this.customRules ?? {});
     choose('rule_set', ruleSet);
     this.notePerfectPlay(ruleSet);
     for (const name of ['opponent', 'pieces', 'bear_off', 'starts', 'seat']) choose(name, settings[name]);
@@ -190,7 +245,7 @@ export class Dialogs {
     const value = (name) => form.elements[name].value;
     const takeBack = this.hasTakeBack() ? { take_back: form.elements.take_back.checked } : {};
     const ruleSet = value('rule_set') || 'finkel';
-    const rules = ruleSet === 'custom' && this.customRules ? this.customRules : { name: ruleSet };
+    const rules = ruleSet === 'custom' ? this.readCustomColumns() : { name: ruleSet };
     return {
       opponent: value('opponent'),
       rules,

@@ -93,3 +93,27 @@ test('the Perfect level says when a set has no perfect play yet', async ({ page 
   await expect(page.locator('#message')).toContainText('Perfect play for Masters is not available yet');
   expect((await serverState(page)).rules.name ?? 'finkel').toBe('finkel');
 });
+
+test('a custom set is chosen column by column; an unplayable one is refused', async ({ page }) => {
+  await openFreshGame(page);
+  await page.click('#settings-button');
+  const dialog = page.locator('#settings-dialog');
+  await dialog.locator('input[name=rule_set][value=custom]').check();
+  await expect(page.locator('#custom-rules')).toBeVisible();
+  await dialog.locator('select[name=custom_path]').selectOption('masters');
+  await dialog.locator('select[name=custom_dice]').selectOption('2');
+  await dialog.locator('input[name=custom_capture_extra_throw]').check();
+  await dialog.locator('#settings-save-new').click();
+  await waitSettled(page);
+  const game = await serverState(page);
+  expect(game.rules).toMatchObject({ name: 'custom', path: 'masters', dice: 2, capture_extra_throw: true });
+  expect(game.geometry.route_length).toBe(16);
+  await expect(page.locator('#dice .die')).toHaveCount(2);
+  // The dialog shows the custom columns again; the Masters path leaves the Aseb board.
+  await page.click('#settings-button');
+  await expect(dialog.locator('select[name=custom_path]')).toHaveValue('masters');
+  await dialog.locator('select[name=custom_board]').selectOption('aseb');
+  await dialog.locator('#settings-save-new').click();
+  await expect(page.locator('#message')).toContainText('setting "rules"');
+  expect((await serverState(page)).rules.board).toBe('standard');
+});

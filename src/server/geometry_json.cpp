@@ -53,8 +53,10 @@ json dice_json(const Rules& rules) {
 std::optional<std::string> perfect_play_unavailable(const Rules& rules) {
   const auto why = solver::unsupported_rules(rules);
   if (!why) return std::nullopt;
+  // The set's own title ("Masters"), whatever its pieces and bear-off; a custom set's columns.
+  const NamedRuleSet* set = find_rule_set(rule_set_name(rules));
   std::string sentence = "Perfect play for ";
-  sentence += rule_set_title(rules);
+  sentence += set != nullptr ? std::string(set->title) : rule_set_title(rules);
   sentence += " is not available yet: ";
   sentence += *why;
   sentence += ".";

@@ -84,6 +84,12 @@ TEST(GeometryJson, SetsTheSolverCannotSolveSayPerfectPlayIsNotAvailableYet) {
               std::string::npos);
   }
   EXPECT_FALSE(perfect_play_unavailable(named("finkel")).has_value());
+  // The sentence names the set, not its piece count.
+  Rules three = named("masters");
+  three.pieces = 3;
+  EXPECT_EQ(
+      perfect_play_unavailable(three)->rfind("Perfect play for Masters is not available yet", 0),
+      0u);
 }
 
 TEST(GeometryJson, RuleSetsListsTheNamedSetsInRegistryOrder) {

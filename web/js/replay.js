@@ -153,7 +153,7 @@ export class Replay {
     this.board.useGeometry(this.geo, true);
     $('replay-game').value = String(index);
     $('replay-players').textContent =
-      `${this.playersText(this.record)} · ${this.geo?.title ?? 'Finkel'} · ${this.record.rules.pieces} pieces each, bear-off ${this.record.rules.bear_off}`;
+      `${this.playersText(this.record)} · ${this.geo?.title ?? `${this.record.rules.pieces} pieces each, bear-off ${this.record.rules.bear_off}`}`;
     this.review = null;
     $('replay-note').hidden = true;
     this.renderMoves();

@@ -128,7 +128,8 @@ export class ReviewView {
     const tags = record.tags ?? {};
     $('review-players').textContent =
       `Shell: ${tags.Light ?? 'Human'} · Bitumen: ${tags.Dark ?? 'Human'} · ` +
-      `${this.geo?.title ?? 'Finkel'} · ${record.rules.pieces} pieces each, bear-off ${record.rules.bear_off}`;
+      // The set's title names its pieces and bear-off where they are not the set's own.
+      (this.geo?.title ?? `${record.rules.pieces} pieces each, bear-off ${record.rules.bear_off}`);
     $('review-content').hidden = true;
     $('review-close').focus();
     this.load(false);
@@ -166,8 +167,11 @@ export class ReviewView {
       if (unavailable && !estimate) {
         // No exact review for this set yet: say so, and offer the search's estimate only.
         this.showStatus(`${unavailable} The search can estimate a review instead.`);
-        $('review-offer').hidden = false;
         this.tableBuild.hide();
+        $('review-offer').hidden = false;
+        $('review-build').hidden = false; // only its estimate button: there is no table to build
+        $('review-build-progress').hidden = true;
+        $('review-build-cancel').hidden = true;
         $('review-build-start').hidden = true;
         $('review-build-title').textContent = 'An exact review is not available for this rule set yet';
         $('review-build-text').textContent = '';

@@ -3,7 +3,7 @@
 // easy computer to the game-over screen, with screenshots of both boards for the docs, and
 // the Aseb board on a 360 px wide phone.
 const path = require('node:path');
-const { test, expect, openFreshGame, chooseSettings, waitSettled, serverState } = require('./helpers');
+const { test, expect, screenshot, openFreshGame, chooseSettings, waitSettled, serverState } = require('./helpers');
 
 const DOCS = path.resolve(__dirname, '../../../docs');
 
@@ -57,6 +57,15 @@ test('a Masters game is chosen in the settings and played to the end', async ({ 
   const moves = await playToTheEnd(page, 'masters-web.png');
   test.info().annotations.push({ type: 'moves', description: `${moves} moves by the player` });
   expect((await serverState(page)).phase).toBe('game_over');
+  // The review: no exact one for Masters yet; the search's estimate on request, on its board.
+  await page.click('#game-over-review');
+  await expect(page.locator('#review-status')).toContainText('Perfect play for Masters is not available yet');
+  await expect(page.locator('#review-build-start')).toBeHidden();
+  await expect(page.locator('#review-players')).toContainText('Masters, 3 pieces');
+  await page.click('#review-estimate');
+  await expect(page.locator('#review-content')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('#review-source')).toContainText('estimated by the search');
+  await expect(page.locator('#review-board')).toHaveAttribute('data-rule-set', 'masters');
 });
 
 test('an Aseb game on the 3 x 12 board is played to the end, and fits a 360 px phone', async ({ page }) => {
@@ -71,6 +80,10 @@ test('an Aseb game on the 3 x 12 board is played to the end, and fits a 360 px p
   const viewBox = (await page.locator('#board').getAttribute('viewBox')).split(' ').map(Number);
   expect(viewBox[2] / viewBox[3]).toBeGreaterThan(3.5); // twelve columns wide, three rows high
   await playToTheEnd(page, 'aseb-web.png', 6);
+  // The next game keeps the set.
+  await page.click('#game-over-new');
+  await waitSettled(page);
+  expect((await serverState(page)).rules.name).toBe('aseb');
 
   // A phone: the whole board is on screen, nothing scrolls sideways.
   await page.setViewportSize({ width: 360, height: 740 });
@@ -80,6 +93,7 @@ test('an Aseb game on the 3 x 12 board is played to the end, and fits a 360 px p
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(360);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await screenshot(page, 'aseb-phone');
 });
 
 test('the Perfect level says when a set has no perfect play yet', async ({ page }) => {

@@ -53,6 +53,7 @@ test('a Masters game is chosen in the settings and played to the end', async ({ 
   await expect(page.locator('#rules-set-title')).toContainText('Masters');
   const numbers = await page.locator('#route-diagram .route-number-big').allTextContents();
   expect(numbers.map(Number).sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+  await screenshot(page, 'masters-rules');
   await page.getByRole('button', { name: 'Close the rules' }).click();
   const moves = await playToTheEnd(page, 'masters-web.png');
   test.info().annotations.push({ type: 'moves', description: `${moves} moves by the player` });

@@ -5,6 +5,7 @@
 #include "analysis/review.h"
 #include "analysis/search_values.h"
 #include "protocol/json.h"
+#include "server/geometry_json.h"
 #include "server/table_job.h"
 #include "tables/table_store.h"
 #include "tables/table_values.h"
@@ -17,15 +18,22 @@ json hints_json(const session::Session& session) {
   const Rules& rules = session.rules();
   std::string problem;
   std::unique_ptr<analysis::PositionValues> values;
+  // A set the solver cannot solve yet (Masters, Aseb, ...) gets the search's estimate and a
+  // sentence saying so, never a table's claim.
+  const auto unavailable = perfect_play_unavailable(rules);
   // Small tables (up to 4 pieces) solve in about a second and are kept: exact from then on.
-  if (auto table = rules.pieces <= tables::kSolveOnTheFlyMaxPieces
-                       ? tables::table_for_play(rules, &problem)
-                       : tables::find_table(rules, &problem)) {
+  if (unavailable) {
+    values = std::make_unique<analysis::SearchValues>();
+  } else if (auto table = rules.pieces <= tables::kSolveOnTheFlyMaxPieces
+                              ? tables::table_for_play(rules, &problem)
+                              : tables::find_table(rules, &problem)) {
     values = std::make_unique<tables::TableValues>(std::move(table));
   } else {
     values = std::make_unique<analysis::SearchValues>();
   }
-  json answer = {{"exact", values->exact()}, {"source", values->source()}};
+  json answer = {{"exact", values->exact()},
+                 {"source", values->source()},
+                 {"perfect_play", unavailable ? json(*unavailable) : json(nullptr)}};
   if (!values->exact()) {
     if (auto missing = missing_table(rules)) answer["table_missing"] = std::move(*missing);
   }

@@ -20,6 +20,7 @@
 #include "records/record.h"
 #include "records/rgn.h"
 #include "server/game_storage.h"
+#include "server/geometry_json.h"
 #include "server/hints.h"
 #include "server/store.h"
 #include "server/table_job.h"
@@ -52,6 +53,7 @@ namespace {
 
 constexpr std::string_view kTableBuildPath = "/api/tables/build";
 constexpr std::string_view kReviewPath = "/api/review";
+constexpr std::string_view kRuleSetsPath = "/api/rule-sets";
 constexpr std::string_view kRecordsPath = "/api/records";
 constexpr std::string_view kPerfectOpponent = "perfect";
 constexpr std::size_t kGameIdHexDigits = 16;
@@ -103,6 +105,13 @@ class HubAgents final : public session::AgentSource {
   const AgentMaker& maker_;
 };
 
+// A record the server sent carries its board's "geometry" (for drawing); a record sent back
+// (Play from here, a review) is read without it.
+json without_geometry(json record) {
+  if (record.is_object()) record.erase("geometry");
+  return record;
+}
+
 // The game `from` asks to continue: {"record": R, "ply": k} with R a JSON record.
 records::GameRecord continued_record(const json& from, std::size_t& plies) {
   if (!from.is_object()) {
@@ -122,7 +131,7 @@ records::GameRecord continued_record(const json& from, std::size_t& plies) {
   }
   plies = ply->get<std::size_t>();
   try {
-    return protocol::record_from_json(*record);
+    return protocol::record_from_json(without_geometry(*record));
   } catch (const protocol::RequestError& error) {
     throw bad_record(std::string("the record cannot be read: ") + error.what());
   }
@@ -232,6 +241,12 @@ struct GameHub::Impl {
   void check_opponent(const session::Settings& settings) {
     const std::string opponent = opponent_of(settings);
     if (opponent == kFriend) return;
+    if (opponent == kPerfectOpponent) {
+      if (auto unavailable = perfect_play_unavailable(settings.rules)) {
+        throw bad_settings(*unavailable + " Choose another computer level.")
+            .with_detail("perfect_play", *unavailable);
+      }
+    }
     if (auto why = agent_for(opponent).cannot_play(settings.rules)) {
       ApiError error = bad_settings("The opponent " + protocol::quote_json(opponent) +
                                     " is not available: " + *why);
@@ -316,6 +331,11 @@ struct GameHub::Impl {
       reply({200, {{"ok", true}}});
       return;
     }
+    if (path == kRuleSetsPath) {
+      if (method != "GET") throw bad_method(method, "GET");
+      reply({200, rule_sets_json()});
+      return;
+    }
     if (path == kTableBuildPath) {
       reply(table_build(method, request.body));
       return;
@@ -390,8 +410,9 @@ struct GameHub::Impl {
     json as_json = json::array();
     for (const records::GameRecord& record : games) {
       // A record of the session replays by construction.
-      as_json.push_back(
-          protocol::to_json(record, std::get<records::Replay>(records::replay(record))));
+      json one = protocol::to_json(record, std::get<records::Replay>(records::replay(record)));
+      one["geometry"] = geometry_json(record.rules);
+      as_json.push_back(std::move(one));
     }
     return {200,
             {{"file_name", "ur-" + game.id + ".rgn"},
@@ -401,12 +422,25 @@ struct GameHub::Impl {
 
   // The review of a record from the solved table (docs/review.md). A missing table of 5 or
   // 7 pieces is not solved here: the answer says how to build it and carries the offer.
-  ApiResponse review(const json& body) {
+  ApiResponse review(json body) {
     require_only_members(body, {"record", "rgn", "estimate"}, "a review request");
+    if (body.contains("record")) body["record"] = without_geometry(body["record"]);
+    // A set the solver cannot solve yet has no exact review; the search may estimate one.
+    const auto estimate = body.find("estimate");
+    const bool estimated =
+        estimate != body.end() && estimate->is_boolean() && estimate->get<bool>();
+    if (const auto rules = record_rules(body); rules && !estimated) {
+      if (auto unavailable = perfect_play_unavailable(*rules)) {
+        throw bad_request(*unavailable + R"( Ask with "estimate": true for the search's review.)")
+            .with_detail("perfect_play", *unavailable);
+      }
+    }
     try {
       // Small tables solve in about a second, as for hints and Perfect; bigger ones never
       // on the spot, where they would stall the server.
-      return {200, tables::review_request(body, true)};
+      json answer = tables::review_request(body, true);
+      if (const auto rules = record_rules(body)) answer["geometry"] = geometry_json(*rules);
+      return {200, std::move(answer)};
     } catch (const protocol::RequestError& error) {
       ApiError refusal = bad_request(error.what());
       // No table for the record's rules: the page offers to build it, as for Perfect.
@@ -457,8 +491,9 @@ struct GameHub::Impl {
     json answer = json::array();
     for (const records::GameRecord& record : std::get<0>(games)) {
       // parse_record_text has replayed every game already, so this replay cannot fail.
-      answer.push_back(
-          protocol::to_json(record, std::get<records::Replay>(records::replay(record))));
+      json game = protocol::to_json(record, std::get<records::Replay>(records::replay(record)));
+      game["geometry"] = geometry_json(record.rules);  // the page draws the record's board
+      answer.push_back(std::move(game));
     }
     return {200, {{"games", answer}}};
   }

@@ -290,6 +290,48 @@ TEST(ServerHub, GarbageRequestsNeverCrashOrFailInternally) {
   });
 }
 
+TEST(ServerHub, EveryRuleSetPlaysButPerfectPlayIsRefusedWhereTheSolverCannotSolveIt) {
+  TempDir dir;
+  GameHub hub(options_for(dir));
+  const ApiResponse sets = get(hub, "/api/rule-sets");
+  ASSERT_EQ(sets.status, 200);
+  EXPECT_EQ(sets.body["rule_sets"].size(), 4u);
+  EXPECT_EQ(sets.body["rule_sets"][1]["name"], "masters");
+
+  const std::string id = create_game(hub, {{"rules", {{"name", "masters"}}}, {"opponent", "easy"}});
+  json game = get(hub, "/api/games/" + id).body["game"];
+  EXPECT_EQ(game["geometry"]["dice"]["count"], 3);
+  for (int step = 0; step < 6 && game["phase"] != "game_over"; ++step) {
+    const ApiResponse answer = play_one_action(hub, id, game);
+    ASSERT_EQ(answer.status, 200) << answer.body.dump();
+    game = answer.body["game"];
+  }
+  // Hints are the search's estimate, and say why.
+  const ApiResponse hints = get(hub, "/api/games/" + id + "/hints");
+  ASSERT_EQ(hints.status, 200) << hints.body.dump();
+  EXPECT_FALSE(hints.body["exact"].get<bool>());
+  EXPECT_NE(hints.body["perfect_play"].get<std::string>().find("not available yet"),
+            std::string::npos);
+  // Perfect is refused with that sentence, and nothing changes.
+  const ApiResponse perfect =
+      post(hub, "/api/games/" + id + "/new", R"({"settings":{"opponent":"perfect"}})");
+  EXPECT_EQ(perfect.status, 400);
+  EXPECT_EQ(perfect.body["code"], "bad_settings");
+  EXPECT_TRUE(perfect.body["perfect_play"].is_string()) << perfect.body.dump();
+  // The review: no exact one, the search's on request; the record carries its geometry.
+  json record = get(hub, "/api/games/" + id + "/record").body["records"][0];
+  EXPECT_EQ(record["geometry"]["name"], "masters");
+  record.erase("geometry");
+  const ApiResponse exact = post(hub, "/api/review", json{{"record", record}}.dump());
+  EXPECT_EQ(exact.status, 400);
+  EXPECT_TRUE(exact.body["perfect_play"].is_string()) << exact.body.dump();
+  const ApiResponse estimated =
+      post(hub, "/api/review", json{{"record", record}, {"estimate", true}}.dump());
+  ASSERT_EQ(estimated.status, 200) << estimated.body.dump();
+  EXPECT_FALSE(estimated.body["exact"].get<bool>());
+  EXPECT_EQ(estimated.body["geometry"]["name"], "masters");
+}
+
 TEST(ServerHub, ReviewsARecordFromTheSolvedTableAndRefusesBadOnes) {
   TempDir dir;
   GameHub hub(options_for(dir));

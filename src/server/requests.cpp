@@ -115,11 +115,13 @@ WebIntent parse_intent(Action action, const json& body) {
     case Action::Move: {
       require_only_members(body, {"from", "side", "version"}, "a move");
       const auto from = body.find("from");
-      const int home = finkel_rules().home_square();
+      // Any rule set's square reads here (the longest route is 27); the session refuses
+      // squares past this game's route as illegal moves.
       if (from == body.end() || !from->is_number_integer() || from->get<long long>() < 0 ||
-          from->get<long long>() > home) {
+          from->get<long long>() > kMaxRoute) {
         throw bad_request("A move needs \"from\": the route square of the piece to move, 0-" +
-                          std::to_string(home - 1) + " (0 enters a piece from the start pile)" +
+                          std::to_string(kMaxRoute) +
+                          " (0 enters a piece from the start pile; 14 is Finkel's last square)" +
                           (from == body.end() ? "" : "; got " + protocol::quote_json(*from)) + ".");
       }
       intent.from = static_cast<Square>(from->get<long long>());

@@ -4,6 +4,7 @@
 #include "core/notation.h"
 #include "protocol/json.h"
 #include "server/api_error.h"
+#include "server/geometry_json.h"
 #include "server/web_settings.h"
 #include "session/overloaded.h"
 
@@ -230,6 +231,7 @@ json game_state_json(const WebGame& game) {
       {"next_settings",
        session.pending_settings() ? web_settings_json(*session.pending_settings()) : json(nullptr)},
       {"rules", protocol::to_json(rules)},
+      {"geometry", geometry_json(rules)},
       {"position", protocol::to_json(session.position())},
       {"position_text", to_text(session.position())},
       {"phase", phase_name(session.phase())},

@@ -403,3 +403,23 @@ TEST(WebGame, MergeSettingsRefusesGarbageWithoutCrashing) {
 
 }  // namespace
 }  // namespace ur::server
+
+namespace ur::server {
+namespace {
+
+TEST(WebGame, MovesReadEveryRuleSetsSquaresAndTheStateCarriesTheGeometry) {
+  // Aseb and Masters routes are 16 squares: a bear-off from 16 must reach the session.
+  EXPECT_EQ(parse_intent(Action::Move, {{"from", 16}}).from, 16);
+  EXPECT_THROW(parse_intent(Action::Move, {{"from", 28}}), ApiError);
+  const session::Settings aseb =
+      merge_web_settings(default_web_settings(), {{"rules", {{"name", "aseb"}}}});
+  const WebGame game{"g-0000000000000002", 0, session::Session::start(aseb, 3, 0)};
+  const nlohmann::json state = game_state_json(game);
+  EXPECT_EQ(state["rules"]["name"], "aseb");
+  EXPECT_EQ(state["settings"]["rules"]["name"], "aseb");
+  EXPECT_EQ(state["geometry"]["columns"], 12);
+  EXPECT_EQ(state["geometry"]["home"], 17);
+}
+
+}  // namespace
+}  // namespace ur::server

@@ -13,7 +13,8 @@ using nlohmann::json;
 namespace {
 
 constexpr std::string_view kSettingsExample =
-    R"({"opponent":"hard","pieces":5,"bear_off":"any","starts":"higher","auto_play":true})";
+    R"({"opponent":"hard","rules":{"name":"masters"},"pieces":5,"bear_off":"any",)"
+    R"("starts":"higher","auto_play":true})";
 
 std::string one_of_message(std::string_view member, std::string_view choices, const json& value) {
   return "setting \"" + std::string(member) + "\" must be " + std::string(choices) + ", got " +
@@ -61,6 +62,7 @@ Side person_side(const session::Settings& settings) {
 
 json web_settings_json(const session::Settings& settings) {
   return {{"opponent", opponent_of(settings)},
+          {"rules", protocol::to_json(settings.rules)},
           {"pieces", settings.rules.pieces},
           {"bear_off", to_string(settings.rules.bear_off)},
           {"starts", session::to_string(settings.starts)},
@@ -79,8 +81,24 @@ session::Settings merge_web_settings(const session::Settings& base, const json& 
   std::string rival = opponent_of(base);
   Side seat = person_side(base);
   std::optional<bool> take_back;
+  // The rule set first, so that "pieces" and "bear_off" beside it adjust the chosen set.
+  if (const auto rules = patch.find("rules"); rules != patch.end()) {
+    if (!rules->is_object()) {
+      throw bad_request(R"(setting "rules" must be an object like {"name":"masters"}, got )" +
+                        protocol::quote_json(*rules));
+    }
+    try {
+      merged.rules = protocol::rules_from_json(*rules);
+    } catch (const protocol::RequestError& error) {
+      std::string message = "setting \"rules\": ";
+      message += error.what();
+      throw bad_settings(message);
+    }
+  }
   for (const auto& [member, value] : patch.items()) {
-    if (member == "opponent") {
+    if (member == "rules") {
+      continue;  // read above
+    } else if (member == "opponent") {
       constexpr std::array<std::string_view, 6> kOpponents = {
           kComputerLevels[0], kComputerLevels[1], kComputerLevels[2],
           kComputerLevels[3], kComputerLevels[4], kFriend};
@@ -115,7 +133,7 @@ session::Settings merge_web_settings(const session::Settings& base, const json& 
       take_back = boolean_setting(value, member);
     } else {
       throw bad_request("unknown setting " + protocol::quote_json(member) +
-                        "; the settings are opponent, pieces, bear_off, starts, auto_play, "
+                        "; the settings are opponent, rules, pieces, bear_off, starts, auto_play, "
                         "auto_pass, seat and take_back");
     }
   }

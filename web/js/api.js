@@ -69,6 +69,8 @@ export const api = {
   readRecords: (text) => requestJson('POST', 'api/records', { text }),
   review: (record, estimate = false) =>
     requestJson('POST', 'api/review', estimate ? { record, estimate: true } : { record }),
+  // The named rule sets with their titles, one-line summaries and geometry.
+  ruleSets: () => requestJson('GET', 'api/rule-sets'),
   // Live hints: both sides' chances now and every legal move's (GET), the switch (POST).
   hints: (id) => requestJson('GET', `api/games/${encodeURIComponent(id)}/hints`),
 };

@@ -12,8 +12,7 @@ import { EventPlayer } from './events.js';
 import { LiveHints } from './hints.js';
 import { LogPanel } from './log-panel.js';
 import { announce, isFriendGame, isHuman, pressRefusal, promptFor, sideToMove, throwBlockedReason } from './narration.js';
-import { drawRouteDiagram } from './route-diagram.js';
-import { HOME, SIDE_NAME, cellOf, describeCell, pieceAt } from './rules.js';
+import { SIDE_NAME, geometry } from './rules.js';
 import { Replay } from './replay.js';
 import { ReviewView } from './review.js';
 import { setSoundEnabled, sounds } from './sound.js';
@@ -100,7 +99,7 @@ function boardView(game) {
   const captures = new Set();
   if (acting && state.selected !== null) {
     const move = game.legal_moves.find((m) => m.from === state.selected);
-    if (move) targets.add(Math.min(move.to, HOME));
+    if (move) targets.add(Math.min(move.to, geometry().home));
     if (move?.capture) captures.add(move.to);
   }
   return { movable, selected: acting ? state.selected : null, targets, captures, activeSide: side, lastMove: state.lastMove };
@@ -122,6 +121,9 @@ function render() {
   renderControls(game);
   renderMessage(game);
   logPanel.render(game);
+  // The rules page follows the set being played (it may open before the first state).
+  const geo = geometry();
+  if ($('rules-dialog').open && geo && $('route-diagram').dataset.ruleSet !== geo.name) dialogs.fillRules(geo);
 }
 
 function renderPlayers(game, position) {
@@ -226,20 +228,21 @@ function onPass() {
 function onPress(row, col, viaKeyboard) {
   const game = state.game;
   if (!game) return;
-  const info = describeCell(row, col);
+  const geo = geometry();
   const side = sideToMove(game);
+  const info = geo.describeCell(row, col, side);
   state.notice = null;
   // A press on the highlighted square completes the move.
   const own = info.side === null || info.side === side;
   if (humanToAct(game) && state.selected !== null && own && game.phase === 'move') {
     const move = game.legal_moves.find((m) => m.from === state.selected);
-    if (move && Math.min(move.to, HOME) === info.route) {
+    if (move && Math.min(move.to, geo.home) === info.route) {
       sync.intent('move', { from: move.from, side });
       state.selected = null;
       return;
     }
   }
-  const piece = info.kind === 'square' ? pieceAt(state.shown, row, col) : null;
+  const piece = info.kind === 'square' ? geo.pieceAt(state.shown, row, col) : null;
   const press = { busy: showing() || state.inFlight > 0, selected: state.selected };
   const refusal = pressRefusal(game, state.shown, info, piece, press);
   if (refusal) {
@@ -263,7 +266,7 @@ function onPress(row, col, viaKeyboard) {
   announce(prompt(game));
   // From the keyboard, go straight to the square the piece can reach.
   if (viaKeyboard && state.selected !== null) {
-    const target = cellOf(side, Math.min(legal.to, HOME));
+    const target = geo.cellOf(side, Math.min(legal.to, geo.home));
     board.focusCell(target.row, target.col);
   }
 }
@@ -280,7 +283,7 @@ function onTakeBack() {
 // this game's other settings. Throws the server's refusal for the replay's dialog to show.
 async function playFromRecord(choice, record, ply) {
   const base = sanitizeSettings(state.game?.settings ?? loadJson(STORAGE_SETTINGS, {}));
-  const settings = { ...base, ...choice, pieces: record.rules.pieces, bear_off: record.rules.bear_off };
+  const settings = { ...base, ...choice, rules: record.rules, pieces: record.rules.pieces, bear_off: record.rules.bear_off };
   await sync.startFromRecord(settings, record, ply);
   state.notice = null;
   state.extraThrowFor = null;
@@ -406,7 +409,6 @@ function init() {
   $('replay-review-button').addEventListener('click', () => {
     if (replay.record) review.open(replay.record, $('replay-review-button'));
   });
-  drawRouteDiagram($('route-diagram'));
   $('throw-button').addEventListener('click', onThrow);
   $('pass-button').addEventListener('click', onPass);
   $('take-back-button').addEventListener('click', onTakeBack);

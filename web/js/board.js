@@ -1,23 +1,11 @@
-// The SVG board: the 3 x 8 lattice with trays, the pieces, highlights and move animations.
-// It draws whatever position it is given and reports presses; game logic lives in app.js.
+// The SVG board: the rule set's lattice (3 x 8 or Aseb's 3 x 12) with trays, the pieces,
+// highlights and move animations, all drawn from the server's geometry (rules.js). It draws
+// whatever position it is given and reports presses; game logic lives in app.js.
 
-import {
-  COLUMNS,
-  HOME,
-  ROWS,
-  SIDE_NAME,
-  cellKey,
-  cellOf,
-  describeCell,
-  isRosette,
-  isShared,
-  pieceAt,
-  routeCells,
-} from './rules.js';
+import { SIDE_NAME, cellKey, geometry as currentGeometry } from './rules.js';
 import {
   CELL,
   MARGIN,
-  boardOutlinePath,
   cellCentre,
   cellOrigin,
   pieceShape,
@@ -41,12 +29,28 @@ export class Board {
     this.moving = null;
     // Ids inside the SVG are the board's own, so two boards on one page do not share them.
     this.shadowId = `${svgElement.id}-tray-shadow`;
+    this.geo = null;
+    this.svg.addEventListener('keydown', (event) => this.onKey(event));
+  }
+
+  // Draws the board of `geo` (a rules.js Geometry; the game on screen's by default) when it
+  // is not the one drawn already.
+  // `pin`: keep this geometry (a replay's or review's record) instead of following the game.
+  useGeometry(geo = currentGeometry(), pin = false) {
+    if (pin) this.pinned = true;
+    if (!geo || geo === this.geo) return;
+    this.geo = geo;
     this.build();
   }
 
   build() {
-    const width = 2 * MARGIN + COLUMNS * CELL;
-    const height = 2 * MARGIN + ROWS * CELL;
+    const geo = this.geo;
+    this.cells = new Map();
+    this.focusKey = cellKey(geo.trays.light.row, geo.trays.light.start);
+    const width = 2 * MARGIN + geo.columns * CELL;
+    const height = 2 * MARGIN + geo.rows * CELL;
+    this.svg.dataset.ruleSet = geo.name;
+    this.svg.dataset.board = geo.json.board;
     this.svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
     this.svg.replaceChildren();
     this.svg.append(
@@ -68,20 +72,20 @@ export class Board {
         ]),
       ]),
     );
-    const frame = svg('path', { class: 'board-frame', d: boardOutlinePath() });
+    const frame = svg('path', { class: 'board-frame', d: geo.outline(CELL, MARGIN) });
     this.svg.append(frame);
     this.cellLayer = svg('g', { class: 'cells' });
     this.pieceLayer = svg('g', { class: 'pieces', 'pointer-events': 'none' });
     this.overlayLayer = svg('g', { class: 'overlay', 'pointer-events': 'none' });
     this.svg.append(this.cellLayer, this.pieceLayer, this.overlayLayer);
-    for (let row = 0; row < ROWS; row += 1) {
-      for (let col = 0; col < COLUMNS; col += 1) this.buildCell(row, col);
+    for (let row = 0; row < geo.rows; row += 1) {
+      for (let col = 0; col < geo.columns; col += 1) this.buildCell(row, col);
     }
-    this.svg.addEventListener('keydown', (event) => this.onKey(event));
   }
 
   buildCell(row, col) {
-    const info = describeCell(row, col);
+    const info = this.geo.describeCell(row, col);
+    if (info.kind === 'panel') return; // a blank beside Aseb's long middle row
     const { x, y } = cellOrigin(row, col);
     const key = cellKey(row, col);
     const group = svg('g', {
@@ -93,11 +97,12 @@ export class Board {
       'data-kind': info.kind,
       'data-side': info.side ?? 'shared',
       'data-route': info.route,
+      'data-tile': info.tile ?? null,
     });
     if (info.kind === 'square') {
       group.append(
         svg('rect', {
-          class: `square${isShared(info.route) ? ' square-shared' : ''}`,
+          class: `square${info.side === null ? ' square-shared' : ''}`,
           x: x + 3,
           y: y + 3,
           width: CELL - 6,
@@ -105,23 +110,32 @@ export class Board {
           rx: 6,
         }),
       );
-      if (isRosette(info.route)) {
+      if (info.rosette) {
         group.append(rosette(x + CELL / 2, y + CELL / 2, 40));
       } else {
-        group.append(squarePattern(info.route, x, y));
+        group.append(squarePattern(info.tile, x, y));
       }
-      group.append(
-        svg(
-          'text',
-          {
-            class: `route-number route-number-${info.side ?? 'shared'}`,
-            x: x + 10,
-            y: info.side === 'dark' ? y + 31 : y + CELL - 10,
-            'aria-hidden': 'true',
-          },
-          [String(info.route)],
-        ),
-      );
+      // Each side's number, at its own edge when the two number the square differently.
+      const light = info.routes.light[0];
+      const dark = info.routes.dark[0];
+      const numbers =
+        light !== undefined && dark !== undefined && light !== dark
+          ? [['light', light], ['dark', dark]]
+          : [[info.side ?? 'shared', light ?? dark]];
+      for (const [owner, number] of numbers) {
+        group.append(
+          svg(
+            'text',
+            {
+              class: `route-number route-number-${owner}`,
+              x: x + 10,
+              y: owner === 'dark' ? y + 31 : y + CELL - 10,
+              'aria-hidden': 'true',
+            },
+            [String(number)],
+          ),
+        );
+      }
     } else {
       group.append(
         svg('rect', { class: 'panel', x, y, width: CELL, height: CELL }),
@@ -184,6 +198,7 @@ export class Board {
 
   // Moves the keyboard focus to a cell.
   focusCell(row, col) {
+    if (!this.cells.has(cellKey(row, col))) return;
     this.setFocus(cellKey(row, col), true);
   }
 
@@ -202,24 +217,34 @@ export class Board {
     if (!target) return;
     let row = Number(target.dataset.row);
     let col = Number(target.dataset.col);
+    const { rows, columns } = this.geo;
+    // Steps over the blank cells beside Aseb's middle row.
+    const step = (dr, dc) => {
+      for (let r = row + dr, c = col + dc; r >= 0 && r < rows && c >= 0 && c < columns; r += dr, c += dc) {
+        if (this.cells.has(cellKey(r, c))) return [r, c];
+      }
+      return [row, col];
+    };
     switch (event.key) {
       case 'ArrowLeft':
-        col = Math.max(0, col - 1);
+        [row, col] = step(0, -1);
         break;
       case 'ArrowRight':
-        col = Math.min(COLUMNS - 1, col + 1);
+        [row, col] = step(0, 1);
         break;
       case 'ArrowUp':
-        row = Math.max(0, row - 1);
+        [row, col] = step(-1, 0);
         break;
       case 'ArrowDown':
-        row = Math.min(ROWS - 1, row + 1);
+        [row, col] = step(1, 0);
         break;
       case 'Home':
         col = 0;
+        if (!this.cells.has(cellKey(row, col))) [row, col] = step(0, 1);
         break;
       case 'End':
-        col = COLUMNS - 1;
+        col = columns - 1;
+        if (!this.cells.has(cellKey(row, col))) [row, col] = step(0, -1);
         break;
       case 'Enter':
       case ' ':
@@ -236,14 +261,17 @@ export class Board {
   // Draws `position`. `view` = {movable:Set<route>, selected:route|null, targets:Set<route>,
   // activeSide, lastMove:{side,from,to}|null}; routes belong to view.activeSide.
   render(position, view) {
+    if (!this.pinned) this.useGeometry();
+    if (!this.geo) return;
+    const geo = this.geo;
     this.pieceLayer.replaceChildren();
     position = this.moving ? withoutPiece(position, this.moving) : position;
     for (const [key, group] of this.cells) {
       const [row, col] = key.split('-').map(Number);
-      const info = describeCell(row, col);
-      const piece = pieceAt(position, row, col);
+      const info = geo.describeCell(row, col, view.activeSide);
+      const piece = geo.pieceAt(position, row, col);
       const mine = (info.side ?? view.activeSide) === view.activeSide;
-      const route = info.route;
+      const route = info.routes[view.activeSide]?.[0] ?? info.route;
       const movable = mine && view.movable.has(route) && info.kind !== 'home';
       const selected = mine && view.selected === route && info.kind !== 'home';
       const target =
@@ -253,7 +281,7 @@ export class Board {
       group.classList.toggle('selected', selected);
       group.classList.toggle('target', target);
       const last = view.lastMove;
-      const lastCells = last ? [cellOf(last.side, last.from), cellOf(last.side, last.to)] : [];
+      const lastCells = last ? [geo.cellOf(last.side, last.from), geo.cellOf(last.side, last.to)] : [];
       group.classList.toggle(
         'last-move',
         lastCells.some((c) => c.row === row && c.col === col),
@@ -292,7 +320,7 @@ export class Board {
 
   // Animates a piece of `side` hopping from route `from` to `to`; resolves when done.
   async animateMove(side, from, to, hopMs) {
-    const cells = routeCells(side, from, to);
+    const cells = this.geo.routeCells(side, from, to);
     const start = cellCentre(cells[0].row, cells[0].col);
     const ghost = pieceShape(side, 0, 0, PIECE_RADIUS);
     ghost.classList.add('moving');
@@ -319,8 +347,8 @@ export class Board {
 
   // Hides the drawn piece a move starts from (one piece of a start pile); returns it.
   hidePieceAt(side, route) {
-    if (route >= HOME) return null;
-    const { row, col } = cellOf(side, route);
+    if (route >= this.geo.home) return null;
+    const { row, col } = this.geo.cellOf(side, route);
     const drawn = this.pieceLayer.querySelector(`[data-cell="${cellKey(row, col)}"]`);
     const piece = route === 0 ? drawn?.lastElementChild : drawn;
     if (piece) piece.style.visibility = 'hidden';
@@ -329,8 +357,8 @@ export class Board {
 
   // Animates a captured piece of `side` going back from route `from` to its start tray.
   async animateCapture(side, from, durationMs) {
-    const source = cellOf(side, from);
-    const start = cellOf(side, 0);
+    const source = this.geo.cellOf(side, from);
+    const start = this.geo.cellOf(side, 0);
     const a = cellCentre(source.row, source.col);
     const b = cellCentre(start.row, start.col);
     const ghost = pieceShape(side, 0, 0, PIECE_RADIUS);
@@ -356,7 +384,9 @@ export class Board {
     for (const element of this.overlayLayer.querySelectorAll('.move-arrow')) element.remove();
     for (const { side, from, to, kind } of arrows) {
       const shift = kind === 'best' ? (side === 'dark' ? 10 : -10) : 0;
-      const centres = routeCells(side, from, Math.min(to, HOME)).map((c) => cellCentre(c.row, c.col));
+      const centres = this.geo
+        .routeCells(side, from, Math.min(to, this.geo.home))
+        .map((c) => cellCentre(c.row, c.col));
       const d = centres.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x},${p.y + shift}`).join(' ');
       const end = centres[centres.length - 1];
       const before = centres[centres.length - 2] ?? { x: end.x - 1, y: end.y };
@@ -381,11 +411,11 @@ export class Board {
   showChances(labels) {
     for (const element of this.overlayLayer.querySelectorAll('.chance-label')) element.remove();
     for (const { side, to, text } of labels) {
-      const { row, col } = cellOf(side, Math.min(to, HOME));
+      const { row, col } = this.geo.cellOf(side, Math.min(to, this.geo.home));
       const { x, y } = cellOrigin(row, col);
       const top = row === 0 ? y + CELL - 46 : y + 3;
       this.overlayLayer.append(
-        svg('g', { class: 'chance-label', 'data-to': Math.min(to, HOME), 'aria-hidden': 'true' }, [
+        svg('g', { class: 'chance-label', 'data-to': Math.min(to, this.geo.home), 'aria-hidden': 'true' }, [
           svg('rect', { x: x + 3, y: top, width: CELL - 6, height: 43, rx: 8 }),
           svg('text', { x: x + CELL / 2, y: top + 33, 'text-anchor': 'middle' }, [text]),
         ]),
@@ -402,7 +432,7 @@ export class Board {
   flashLabel(row, col, text, kind, ms) {
     const { x: cx, y } = cellCentre(row, col);
     const width = Math.max(150, text.length * 17 + 36);
-    const boardWidth = 2 * MARGIN + COLUMNS * CELL;
+    const boardWidth = 2 * MARGIN + this.geo.columns * CELL;
     // Keep the label on the board near the edges.
     const x = Math.min(Math.max(cx, MARGIN + width / 2), boardWidth - MARGIN - width / 2);
     const labelY = row === 0 ? y + 40 : y - 40;
@@ -428,12 +458,13 @@ function withoutPiece(position, { side, from }) {
   return { ...position, [side]: changed };
 }
 
-// Decoration of plain squares: the "eyes" pattern of the old boards, a star on square 13.
-function squarePattern(route, x, y) {
+// Decoration of plain squares: the "eyes" pattern of the old boards, a star on the end
+// tiles A8 and C8 of the standard board.
+function squarePattern(tile, x, y) {
   const cx = x + CELL / 2;
   const cy = y + CELL / 2;
   const group = svg('g', { class: 'pattern', 'aria-hidden': 'true' });
-  if (route === 13) {
+  if (tile === 'A8' || tile === 'C8') {
     const points = [];
     for (let i = 0; i < 16; i += 1) {
       const radius = i % 2 === 0 ? 30 : 12;
@@ -470,8 +501,11 @@ function cellLabel(info, piece, position, flags) {
       (flags.target ? ', reachable: press to bear off' : '')
     );
   }
-  const owner = info.side ? `${SIDE_NAME[info.side]} square ${info.route}` : `Shared square ${info.route}`;
-  const kind = info.route === 8 ? ', central rosette' : isRosette(info.route) ? ', rosette' : '';
+  const light = info.routes.light[0];
+  const dark = info.routes.dark[0];
+  const number = light !== undefined && dark !== undefined && light !== dark ? `${light} (${SIDE_NAME.dark} ${dark})` : info.route;
+  const owner = info.side ? `${SIDE_NAME[info.side]} square ${number}` : `Shared square ${number}`;
+  const kind = info.rosette ? (info.safe ? ', safe rosette' : ', rosette') : '';
   const content = piece ? `, ${SIDE_NAME[piece.side]} piece` : ', empty';
   let state = flags.movable ? ', can move' : flags.target ? ', reachable: press to move here' : '';
   if (flags.target && flags.captures && piece) state += ` and capture the ${SIDE_NAME[piece.side]} piece`;

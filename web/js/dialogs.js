@@ -1,8 +1,10 @@
 // The game's dialogs: settings (with the offer to build the Perfect level's table), the
 // question before a new game replaces one in progress, the end of a game, and the rules.
 
+import { api } from './api.js';
 import { announce, isFriendGame, isHuman } from './narration.js';
-import { SIDE_NAME, otherSide } from './rules.js';
+import { drawRouteDiagram, routeCaption } from './route-diagram.js';
+import { SIDE_NAME, geometry, otherSide } from './rules.js';
 import { setSoundEnabled } from './sound.js';
 import { saveJson } from './sync.js';
 import { TableBuildOffer } from './table-build.js';
@@ -36,6 +38,10 @@ export class Dialogs {
       if ($('confirm-new-dialog').returnValue === 'new') this.page.newGame();
     });
     $('settings-button').addEventListener('click', () => this.openSettings());
+    // Choosing a set starts from its own piece count and bear-off.
+    for (const input of $('settings-form').elements.rule_set) {
+      input.addEventListener('change', () => this.onRuleSetChosen(input.value));
+    }
     $('settings-dialog').addEventListener('close', () => this.onSettingsClosed());
     $('settings-form').addEventListener('change', () => this.showTakeBackSetting());
     $('rules-button').addEventListener('click', () => this.openRules());
@@ -73,12 +79,115 @@ export class Dialogs {
   // -------------------------------------------------------------------------------------------
   // Settings
 
+  // The named sets' summaries from the server, once: {name: {title, summary, geometry}}, and
+  // the custom columns' choices (the selects of the custom section).
+  async loadRuleSets() {
+    if (!this.ruleSets) {
+      this.ruleSets = api
+        .ruleSets()
+        .then((answer) => {
+          this.fillCustomChoices(answer.columns);
+          return Object.fromEntries(answer.rule_sets.map((set) => [set.name, set]));
+        })
+        .catch(() => ({}));
+    }
+    const sets = await this.ruleSets;
+    for (const span of document.querySelectorAll('.rule-set-summary')) {
+      const set = sets[span.dataset.ruleSet];
+      if (set) span.textContent = `— ${set.summary}`;
+    }
+    return sets;
+  }
+
+  // The Perfect level says when the chosen set has no perfect play yet.
+  async notePerfectPlay(name) {
+    const sets = await this.loadRuleSets();
+    const unavailable = sets[name]?.geometry?.perfect_play ?? null;
+    const perfect = [...$('settings-form').elements.opponent].find((input) => input.value === 'perfect');
+    const label = perfect?.parentElement;
+    if (!label) return;
+    label.querySelector('.perfect-note')?.remove();
+    if (unavailable) {
+      const note = document.createElement('span');
+      note.className = 'perfect-note';
+      note.textContent = ` — not available yet for ${sets[name].title}`;
+      label.append(note);
+    }
+  }
+
+  fillCustomChoices(columns) {
+    if (!columns) return;
+    const form = $('settings-form');
+    const options = (select, values) => {
+      select.replaceChildren(
+        ...values.map((value) => {
+          const option = document.createElement('option');
+          option.value = String(value);
+          option.textContent = String(value);
+          return option;
+        }),
+      );
+    };
+    options(form.elements.custom_board, columns.board);
+    options(form.elements.custom_path, columns.path);
+    const dice = [];
+    for (let count = columns.dice.min; count <= columns.dice.max; count += 1) dice.push(count);
+    options(form.elements.custom_dice, dice);
+    this.fillCustomColumns(this.customRules ?? {});
+  }
+
+  // The custom section shows `rules` (a rules object; missing columns are Finkel's).
+  fillCustomColumns(rules) {
+    const form = $('settings-form');
+    if (form.elements.custom_board.options.length === 0) return;
+    form.elements.custom_board.value = rules.board ?? 'standard';
+    form.elements.custom_path.value = rules.path ?? 'finkel';
+    form.elements.custom_dice.value = String(rules.dice ?? 4);
+    form.elements.custom_zero_roll.value = rules.zero_roll ?? 'pass';
+    form.elements.custom_safe_rosettes.checked = rules.safe_rosettes ?? true;
+    form.elements.custom_rosette_extra_throw.checked = rules.rosette_extra_throw ?? true;
+    form.elements.custom_capture_extra_throw.checked = rules.capture_extra_throw ?? false;
+  }
+
+  readCustomColumns() {
+    const form = $('settings-form');
+    return {
+      name: 'custom',
+      board: form.elements.custom_board.value,
+      path: form.elements.custom_path.value,
+      dice: Number(form.elements.custom_dice.value),
+      zero_roll: form.elements.custom_zero_roll.value,
+      safe_rosettes: form.elements.custom_safe_rosettes.checked,
+      rosette_extra_throw: form.elements.custom_rosette_extra_throw.checked,
+      capture_extra_throw: form.elements.custom_capture_extra_throw.checked,
+    };
+  }
+
+  async onRuleSetChosen(name) {
+    $('custom-rules').hidden = name !== 'custom';
+    this.notePerfectPlay(name);
+    if (name === 'custom') return;
+    const sets = await this.loadRuleSets();
+    const geometry = sets[name]?.geometry;
+    if (!geometry) return;
+    const form = $('settings-form');
+    for (const input of form.elements.pieces) input.checked = input.value === String(geometry.pieces);
+    for (const input of form.elements.bear_off) input.checked = input.value === geometry.bear_off;
+  }
+
   // Shows `settings` (a game's settings object) in the settings dialog's form.
   fillSettingsForm(settings) {
     const form = $('settings-form');
     const choose = (name, value) => {
       for (const input of form.elements[name]) input.checked = input.value === String(value ?? '');
     };
+    // A custom set's columns show in the custom section.
+    const ruleSet = settings.rules?.name ?? 'finkel';
+    this.customRules = ruleSet === 'custom' ? settings.rules : null;
+    $('custom-rules').hidden = ruleSet !== 'custom';
+    this.fillCustomColumns(this.customRules ?? {});
+    choose('rule_set', ruleSet);
+    this.notePerfectPlay(ruleSet);
     for (const name of ['opponent', 'pieces', 'bear_off', 'starts', 'seat']) choose(name, settings[name]);
     form.elements.auto_play.checked = Boolean(settings.auto_play);
     form.elements.auto_pass.checked = Boolean(settings.auto_pass);
@@ -135,8 +244,11 @@ export class Dialogs {
     const form = $('settings-form');
     const value = (name) => form.elements[name].value;
     const takeBack = this.hasTakeBack() ? { take_back: form.elements.take_back.checked } : {};
+    const ruleSet = value('rule_set') || 'finkel';
+    const rules = ruleSet === 'custom' ? this.readCustomColumns() : { name: ruleSet };
     return {
       opponent: value('opponent'),
+      rules,
       pieces: Number(value('pieces')),
       bear_off: value('bear_off'),
       starts: value('starts'),
@@ -207,7 +319,27 @@ export class Dialogs {
   // -------------------------------------------------------------------------------------------
   // Rules
 
+  // The rules page for the set on screen: the server's prose and the route diagram drawn
+  // from its geometry; Finkel's longer explanation only where Finkel is played.
+  fillRules(geo) {
+    if (!geo) return;
+    $('rules-set-title').textContent = `The rules of this game: ${geo.title}`;
+    $('rules-set-prose').replaceChildren(
+      ...geo.prose.map((sentence) => {
+        const item = document.createElement('li');
+        item.textContent = sentence;
+        return item;
+      }),
+    );
+    for (const part of document.querySelectorAll('#rules-dialog .finkel-only')) {
+      part.hidden = geo.name !== 'finkel';
+    }
+    drawRouteDiagram($('route-diagram'), geo);
+    $('route-caption').textContent = routeCaption(geo);
+  }
+
   openRules() {
+    this.fillRules(geometry());
     const dialog = $('rules-dialog');
     if (!dialog.open) dialog.showModal();
     if (window.location.hash !== '#rules') history.replaceState(null, '', '#rules');

@@ -14,7 +14,7 @@ import {
   takeBackSentence,
   throwSentence,
 } from './narration.js';
-import { HOME, applyMove, canApply, cellOf, otherSide } from './rules.js';
+import { geometry, otherSide } from './rules.js';
 
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 
@@ -116,21 +116,23 @@ export class EventPlayer {
 
   async playMove(event, finalGame, t, before = '') {
     const { side, from, to } = event;
-    if (!canApply(this.state.shown, side, from)) return; // already on screen (e.g. a repeated update)
+    const geo = geometry();
+    const own = this.state.shown[side];
+    if (from === 0 ? own.start === 0 : !own.board.includes(from)) return; // already on screen (e.g. a repeated update)
     const victim = otherSide(side);
-    const captured = event.capture ?? (to < HOME && this.state.shown[victim].board.includes(to));
+    const captured = event.capture ?? (to < geo.home && geo.captures(this.state.shown, side, to));
     narrate(`${before}${moveSentence(finalGame, event, captured)}.`);
     this.board.clearFlashes();
     await this.board.animateMove(side, from, to, t.hop);
-    this.state.shown = applyMove(this.state.shown, side, from, to);
+    this.state.shown = geo.applyMove(this.state.shown, side, from, to);
     this.state.lastMove = { side, from, to };
     this.page.renderBoardOnly(finalGame);
-    const cell = cellOf(side, to);
+    const cell = geo.cellOf(side, to);
     if (captured) {
       this.page.playSound('capture');
       this.board.flashLabel(cell.row, cell.col, 'Captured!', 'capture', t.label + 400);
-      await this.board.animateCapture(victim, to, t.capture);
-    } else if (to >= HOME) {
+      await this.board.animateCapture(victim, geo.opposite(side, to) ?? to, t.capture);
+    } else if (to >= geo.home) {
       this.page.playSound('home');
     } else {
       this.page.playSound('move');

@@ -5,7 +5,7 @@
 
 import { api } from './api.js';
 import { percent, moveWords } from './review.js';
-import { HOME, SIDE_NAME } from './rules.js';
+import { SIDE_NAME, homeSquare } from './rules.js';
 import { TableBuildOffer } from './table-build.js';
 
 const $ = (id) => document.getElementById(id);
@@ -89,6 +89,10 @@ export class LiveHints {
     $('hints-bar-light').style.width = `${(light * 100).toFixed(1)}%`;
     $('hints-chances').textContent = `Chance to win: Shell ${percent(light)} · Bitumen ${percent(dark)}`;
     $('hints-estimated').hidden = hints.exact !== false;
+    // A set the solver cannot solve yet: say so, rather than "no solved table".
+    $('hints-estimated').textContent = hints.perfect_play
+      ? `estimated by the search: ${hints.perfect_play}`
+      : 'estimated: no solved table';
     // The moves' chances belong to the state they were asked for, and only while it waits.
     const game = this.game;
     const current = hints.key === `${game.id}:${game.version}`;
@@ -105,7 +109,7 @@ export class LiveHints {
     // One label a square; several bear-offs share home, which shows the best of them.
     const best = new Map();
     for (const move of moves) {
-      const to = Math.min(move.to, HOME);
+      const to = Math.min(move.to, homeSquare());
       if (!best.has(to) || best.get(to) < move.win) best.set(to, move.win);
     }
     this.board.showChances(

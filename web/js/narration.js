@@ -1,7 +1,7 @@
 // The page's sentences: what the message line says and what screen readers hear, from the
 // server's game state and events. Nothing here decides anything; it only puts it into words.
 
-import { HOME, SIDE_NAME, otherSide, squareName, whyIllegal } from './rules.js';
+import { SIDE_NAME, geometry, homeSquare, otherSide } from './rules.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -61,7 +61,7 @@ export function moveSentence(game, event, captured) {
   const name = who(game, side);
   let text = `${name} moved from ${from} to square ${to}`;
   if (from === 0) text = `${name} entered a piece on square ${to}`;
-  if (to >= HOME) text = `${name} bore a piece off from square ${from}`;
+  if (to >= homeSquare()) text = `${name} bore a piece off from square ${from}`;
   if (captured) {
     const victim = otherSide(side);
     text += `, capturing ${isHuman(game, victim) && !isFriendGame(game) ? 'your' : `a ${SIDE_NAME[victim]}`} piece`;
@@ -105,7 +105,7 @@ export function promptFor(game, view) {
         const move = game.legal_moves.find((m) => m.from === view.selected);
         if (move) {
           const capture = move.capture ? `, which captures the ${SIDE_NAME[otherSide(side)]} piece there` : '';
-          return `${prefix}Now press the highlighted square: ${squareName(move.to)}${capture}.`;
+          return `${prefix}Now press the highlighted square: ${geometry().squareName(move.to)}${capture}.`;
         }
       }
       // The sentence names the thrower already: no "Bitumen: Bitumen threw".
@@ -170,7 +170,7 @@ export function pressRefusal(game, position, info, piece, press) {
   if (game.phase === 'throw') return refuse('Throw the dice first.');
   if (game.phase === 'pass') return refuse(`${game.pass_reason ?? 'No piece can use this throw.'} Press “No move — pass”.`);
   if (!game.legal_moves.some((m) => m.from === info.route)) {
-    const reason = whyIllegal({ ...position, turn: side }, game.rules, game.roll, info.route);
+    const reason = geometry().whyIllegal({ ...position, turn: side }, game.rules, game.roll, info.route);
     return { text: reason ?? `That piece cannot move ${game.roll} with this throw.`, kind: 'error', deselect: true };
   }
   return null;

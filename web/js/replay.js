@@ -5,7 +5,7 @@
 import { ApiError, api } from './api.js';
 import { Board } from './board.js';
 import { CLASS_MARK, moveWords, percent, points, sameMove, signedPoints } from './review.js';
-import { SIDE_NAME } from './rules.js';
+import { Geometry, SIDE_NAME, geometry } from './rules.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -148,9 +148,12 @@ export class Replay {
 
   showGame(index) {
     this.record = this.games[index];
+    // The record's own board (the server sends its geometry with every record).
+    this.geo = this.record.geometry ? new Geometry(this.record.geometry) : geometry();
+    this.board.useGeometry(this.geo, true);
     $('replay-game').value = String(index);
     $('replay-players').textContent =
-      `${this.playersText(this.record)} · ${this.record.rules.pieces} pieces each, bear-off ${this.record.rules.bear_off}`;
+      `${this.playersText(this.record)} · ${this.geo?.title ?? `${this.record.rules.pieces} pieces each, bear-off ${this.record.rules.bear_off}`}`;
     this.review = null;
     $('replay-note').hidden = true;
     this.renderMoves();
@@ -313,7 +316,7 @@ export class Replay {
       return;
     }
     const best = entry.moves?.[0] ?? null;
-    const bestText = sameMove(best, ply.move) ? ply.rgn : moveWords(best);
+    const bestText = sameMove(best, ply.move) ? ply.rgn : moveWords(best, this.geo?.home);
     const rows = [
       ['Chance before', `${percent(entry.win_before)} for ${SIDE_NAME[ply.side]}`],
       ['Best move', entry.moves?.length ? `${bestText}: ${percent(entry.win_best)}` : `pass: ${percent(entry.win_best)}`],

@@ -6,7 +6,7 @@
 
 import { ApiError, api } from './api.js';
 import { Board } from './board.js';
-import { HOME, SIDE_NAME } from './rules.js';
+import { Geometry, SIDE_NAME, geometry, homeSquare } from './rules.js';
 import { svg } from './svg.js';
 import { TableBuildOffer } from './table-build.js';
 
@@ -43,10 +43,11 @@ export function signedPoints(value) {
 }
 
 // A move in route squares, for moves the record does not name (the best one, the ranked list).
-export function moveWords(move) {
+// `home`: the rule set's home square (the game on screen's unless given).
+export function moveWords(move, home = homeSquare()) {
   if (!move) return 'pass';
   if (move.from === 0) return `enter on ${move.to}`;
-  if (move.to >= HOME) return `${move.from} off`;
+  if (move.to >= home) return `${move.from} off`;
   return `${move.from} → ${move.to}`;
 }
 
@@ -117,6 +118,9 @@ export class ReviewView {
   // focus back on Close.
   open(record, returnFocus = null) {
     this.record = record;
+    // The record's own board (from its geometry, else the game on screen's).
+    this.geo = record.geometry ? new Geometry(record.geometry) : geometry();
+    this.board.useGeometry(this.geo, true);
     this.returnFocus = returnFocus;
     this.review = null;
     this.onOpen();
@@ -124,7 +128,8 @@ export class ReviewView {
     const tags = record.tags ?? {};
     $('review-players').textContent =
       `Shell: ${tags.Light ?? 'Human'} · Bitumen: ${tags.Dark ?? 'Human'} · ` +
-      `${record.rules.pieces} pieces each, bear-off ${record.rules.bear_off}`;
+      // The set's title names its pieces and bear-off where they are not the set's own.
+      (this.geo?.title ?? `${record.rules.pieces} pieces each, bear-off ${record.rules.bear_off}`);
     $('review-content').hidden = true;
     $('review-close').focus();
     this.load(false);
@@ -158,7 +163,23 @@ export class ReviewView {
     } catch (error) {
       if (request !== this.request) return;
       const missing = error instanceof ApiError ? error.details?.table_missing : null;
+      const unavailable = error instanceof ApiError ? error.details?.perfect_play : null;
+      if (unavailable && !estimate) {
+        // No exact review for this set yet: say so, and offer the search's estimate only.
+        this.showStatus(`${unavailable} The search can estimate a review instead.`);
+        this.tableBuild.hide();
+        $('review-offer').hidden = false;
+        $('review-build').hidden = false; // only its estimate button: there is no table to build
+        $('review-build-progress').hidden = true;
+        $('review-build-cancel').hidden = true;
+        $('review-build-start').hidden = true;
+        $('review-build-title').textContent = 'An exact review is not available for this rule set yet';
+        $('review-build-text').textContent = '';
+        return;
+      }
       if (missing) {
+        $('review-build-start').hidden = false;
+        $('review-build-title').textContent = 'An exact review needs the solved table';
         this.showStatus('');
         $('review-offer').hidden = false;
         this.tableBuild.show(missing, false);
@@ -193,8 +214,13 @@ export class ReviewView {
     const review = this.review;
     $('review-content').hidden = false;
     $('review-estimated').hidden = review.exact !== false;
+    const unavailable = review.geometry?.perfect_play;
     $('review-source').textContent =
-      review.exact === false ? 'estimated: no solved table' : `Exact: ${review.source ?? 'solved table'}.`;
+      review.exact === false
+        ? unavailable
+          ? `estimated by the search: ${unavailable}`
+          : 'estimated: no solved table'
+        : `Exact: ${review.source ?? 'solved table'}.`;
     this.renderGraph();
     this.renderMoves();
     this.renderSummary();
@@ -330,7 +356,7 @@ export class ReviewView {
   throwText(index) {
     const entry = this.review.throws[index];
     const ply = this.record.plies[index];
-    const played = entry.move ? (ply?.rgn ?? moveWords(entry.move)) : 'pass';
+    const played = entry.move ? (ply?.rgn ?? moveWords(entry.move, this.geo?.home)) : 'pass';
     const chance = percent(lightChance(entry));
     return `Throw ${index + 1}: ${SIDE_NAME[entry.side]} threw ${entry.roll}, ${played}, ${entry.class}; Shell ${chance}`;
   }
@@ -349,7 +375,7 @@ export class ReviewView {
         button.className = 'replay-ply review-ply';
         button.dataset.index = String(index);
         button.dataset.class = entry.class;
-        const played = entry.move ? (ply?.rgn ?? moveWords(entry.move)) : 'pass';
+        const played = entry.move ? (ply?.rgn ?? moveWords(entry.move, this.geo?.home)) : 'pass';
         button.append(`${index + 1}. ${SIDE_NAME[entry.side]} threw ${entry.roll}: ${played} `);
         const mark = document.createElement('span');
         mark.className = `review-class class-${entry.class}`;
@@ -414,17 +440,17 @@ export class ReviewView {
     this.board.drawArrows(arrows);
     const legend = $('review-legend');
     if (!entry.move) legend.textContent = 'No move: the throw passed.';
-    else if (same) legend.textContent = `Solid arrow: the move played, ${moveWords(entry.move)}, which is the best move.`;
-    else legend.textContent = `Solid arrow: the move played, ${moveWords(entry.move)}. Dashed arrow: the best move, ${moveWords(best)}.`;
+    else if (same) legend.textContent = `Solid arrow: the move played, ${moveWords(entry.move, this.geo?.home)}, which is the best move.`;
+    else legend.textContent = `Solid arrow: the move played, ${moveWords(entry.move, this.geo?.home)}. Dashed arrow: the best move, ${moveWords(best, this.geo?.home)}.`;
   }
 
   renderThrow(entry, ply) {
     const best = entry.moves?.[0] ?? null;
-    const played = entry.move ? (ply?.rgn ?? moveWords(entry.move)) : 'pass';
+    const played = entry.move ? (ply?.rgn ?? moveWords(entry.move, this.geo?.home)) : 'pass';
     const rows = [
       ['Throw', `${entry.ply} of ${this.review.throws.length}: ${SIDE_NAME[entry.side]} threw ${entry.roll}`],
       ['Chance before', `${percent(entry.win_before)} for ${SIDE_NAME[entry.side]}`],
-      ['Best move', `${best ? moveWords(best) : 'pass'}: ${percent(entry.win_best)}`],
+      ['Best move', `${best ? moveWords(best, this.geo?.home) : 'pass'}: ${percent(entry.win_best)}`],
       ['Played', `${played}: ${percent(entry.win_played)}`],
       ['Loss', `${points(entry.loss)}, ${entry.class}${entry.only_move ? ' (only move)' : ''}`],
       ['Luck', `${signedPoints(entry.luck)}${entry.luck_mark ? `, ${entry.luck_mark}` : ''}`],
@@ -448,7 +474,7 @@ export class ReviewView {
         const row = document.createElement('tr');
         const played = sameMove(move, entry.move);
         if (played) row.className = 'played';
-        const words = `${moveWords(move)}${played ? ' (played)' : ''}${rank === 0 ? ' (best)' : ''}`;
+        const words = `${moveWords(move, this.geo?.home)}${played ? ' (played)' : ''}${rank === 0 ? ' (best)' : ''}`;
         const loss = points(Math.max(0, bestWin - move.win));
         row.append(cell('td', String(rank + 1)), cell('td', words), cell('td', percent(move.win)), cell('td', loss));
         return row;

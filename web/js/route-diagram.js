@@ -1,23 +1,26 @@
-// The route diagram of the rules page: Shell's squares numbered 1-14 with rosettes on 4, 8
-// and 14, Bitumen's private squares outlined dashed, the shared middle, and arrows showing
-// the direction of travel for both sides.
+// The route diagram of the rules page, for the rule set on screen (the server's geometry):
+// Shell's squares numbered along its path with the rosettes marked, the squares only
+// Bitumen uses outlined dashed, the middle row, and arrows showing both sides' direction.
 
-import { COLUMNS, HOME, ROWS, cellOf, describeCell, isRosette } from './rules.js';
-import { CELL, MARGIN, boardOutlinePath, cellCentre, cellOrigin, rosette, svg } from './svg.js';
+import { SIDE_NAME } from './rules.js';
+import { CELL, MARGIN, cellCentre, cellOrigin, rosette, svg } from './svg.js';
 
-export function drawRouteDiagram(svgElement) {
-  const width = 2 * MARGIN + COLUMNS * CELL;
-  const height = 2 * MARGIN + ROWS * CELL;
+// `geo`: a rules.js Geometry.
+export function drawRouteDiagram(svgElement, geo) {
+  if (!geo) return;
+  const width = 2 * MARGIN + geo.columns * CELL;
+  const height = 2 * MARGIN + geo.rows * CELL;
+  svgElement.dataset.ruleSet = geo.name;
   svgElement.setAttribute('viewBox', `0 0 ${width} ${height}`);
   svgElement.replaceChildren(
     svg('defs', {}, [
       arrowMarker('arrow-light', 'route-arrow-light'),
       arrowMarker('arrow-dark', 'route-arrow-dark'),
     ]),
-    svg('path', { class: 'board-frame', d: boardOutlinePath() }),
+    svg('path', { class: 'board-frame', d: geo.outline(CELL, MARGIN) }),
   );
-  for (let row = 0; row < ROWS; row += 1) {
-    for (let col = 0; col < COLUMNS; col += 1) svgElement.append(diagramCell(row, col));
+  for (let row = 0; row < geo.rows; row += 1) {
+    for (let col = 0; col < geo.columns; col += 1) svgElement.append(diagramCell(geo, row, col));
   }
   const shared = cellOrigin(1, 0);
   svgElement.append(
@@ -25,14 +28,26 @@ export function drawRouteDiagram(svgElement) {
       class: 'route-shared',
       x: shared.x + 2,
       y: shared.y + 2,
-      width: COLUMNS * CELL - 4,
+      width: geo.columns * CELL - 4,
       height: CELL - 4,
       rx: 8,
     }),
   );
   svgElement.append(
-    routeLine('light', 'route-line-light', 'arrow-light'),
-    routeLine('dark', 'route-line-dark', 'arrow-dark'),
+    routeLine(geo, 'light', 'route-line-light', 'arrow-light'),
+    routeLine(geo, 'dark', 'route-line-dark', 'arrow-dark'),
+  );
+}
+
+// The caption under the diagram, in the set's own numbers.
+export function routeCaption(geo) {
+  const rosettes = [];
+  for (let route = 1; route < geo.home; route += 1) if (geo.isRosette('light', route)) rosettes.push(route);
+  const light = geo.paths.light.map((cell) => cell.tile);
+  return (
+    `${SIDE_NAME.light}'s route in ${geo.title}, squares 1 to ${geo.routeLength}: ` +
+    `${light.join(', ')}, then home. Rosettes on ${rosettes.join(', ')}. ` +
+    `The dashed squares are ${SIDE_NAME.dark}'s own; ${SIDE_NAME.dark} follows the mirror route along the top row.`
   );
 }
 
@@ -52,10 +67,11 @@ function arrowMarker(id, cls) {
   );
 }
 
-function diagramCell(row, col) {
-  const info = describeCell(row, col);
+function diagramCell(geo, row, col) {
+  const info = geo.describeCell(row, col, 'light');
   const { x, y } = cellOrigin(row, col);
   const group = svg('g', { class: 'route-cell', 'aria-hidden': 'true' });
+  if (info.kind === 'panel') return group;
   if (info.kind !== 'square') {
     group.append(
       svg('rect', { class: 'panel', x, y, width: CELL, height: CELL }),
@@ -67,6 +83,7 @@ function diagramCell(row, col) {
     return group;
   }
   const dashed = info.side === 'dark';
+  const number = info.routes.light[0];
   group.append(
     svg('rect', {
       class: `square route-square${dashed ? ' route-square-theirs' : ''}`,
@@ -77,12 +94,12 @@ function diagramCell(row, col) {
       rx: 6,
     }),
   );
-  if (isRosette(info.route)) group.append(rosette(x + CELL / 2, y + CELL / 2, 40));
+  if (info.rosette) group.append(rosette(x + CELL / 2, y + CELL / 2, 40));
   if (!dashed) {
     group.append(
       svg('circle', { class: 'route-number-disc', cx: x + CELL / 2, cy: y + CELL / 2, r: 20 }),
       svg('text', { class: 'route-number-big', x: x + CELL / 2, y: y + CELL / 2 + 8 }, [
-        String(info.route),
+        String(number),
       ]),
     );
   }
@@ -91,20 +108,22 @@ function diagramCell(row, col) {
 
 // A side's route from its start tray to home, drawn beside the square numbers (below them
 // for Shell, above for Bitumen) with an arrowhead on every step to show the direction.
-function routeLine(side, cls, marker) {
+function routeLine(geo, side, cls, marker) {
   const dy = side === 'light' ? 32 : -32;
   const points = [];
-  for (let route = 0; route <= HOME; route += 1) {
-    const { row, col } = cellOf(side, route);
-    const centre = cellCentre(row, col);
+  let last = null;
+  for (let route = 0; route <= geo.home; route += 1) {
+    const cell = geo.cellOf(side, route);
+    const centre = cellCentre(cell.row, cell.col);
     const point = { x: centre.x, y: centre.y + dy };
-    // Turn outside the numbers where the route leaves or re-enters the player's own row.
-    if (route === 5 || route === 13) {
+    // Turn outside the numbers where the route changes row.
+    if (last && last.row !== cell.row && route > 1 && route < geo.home) {
       const previous = points[points.length - 1];
-      const side = route === 5 ? -32 : 32;
-      points.push({ x: previous.x + side, y: previous.y }, { x: point.x + side, y: point.y });
+      const outward = cell.col === 0 ? -32 : 32;
+      points.push({ x: previous.x + outward, y: previous.y }, { x: point.x + outward, y: point.y });
     }
     points.push(point);
+    last = cell;
   }
   const group = svg('g', { class: 'route-line', 'aria-hidden': 'true' });
   group.append(

@@ -1,163 +1,266 @@
-// Client-side knowledge of the rules (docs/rules.md of the project is shared/rules.md):
-// board geometry, the words for why a press is illegal, and applying a move for animation.
-// The server stays the referee; these functions only explain and animate its decisions.
+// The board as the server describes it: every rule set's geometry (docs/web-api.md,
+// "Geometry") turned into the lattice the page draws, the words for why a press is illegal,
+// and applying a move for animation. The page keeps no rules constants: cells, paths,
+// rosettes, safe tiles and home all come from the server. The server stays the referee.
 
-export const HOME = 15;
-export const CENTRAL_ROSETTE = 8;
-export const ROSETTES = [4, 8, 14];
 export const SIDES = ['light', 'dark'];
 export const SIDE_NAME = { light: 'Shell', dark: 'Bitumen' };
-export const COLUMNS = 8;
-export const ROWS = 3;
 
 export function otherSide(side) {
   return side === 'light' ? 'dark' : 'light';
-}
-
-export function isShared(route) {
-  return route >= 5 && route <= 12;
-}
-
-export function isRosette(route) {
-  return ROSETTES.includes(route);
-}
-
-// The row a side owns: dark plays the top row, light the bottom row.
-export function ownRow(side) {
-  return side === 'light' ? 2 : 0;
-}
-
-// Lattice cell of a side's route square: 0 is the start tray, 15 (or more) the home tray.
-export function cellOf(side, route) {
-  const row = ownRow(side);
-  if (route <= 0) return { row, col: 4 };
-  if (route >= HOME) return { row, col: 5 };
-  if (route <= 4) return { row, col: 4 - route };
-  if (route <= 12) return { row: 1, col: route - 5 };
-  return { row, col: route === 13 ? 7 : 6 };
-}
-
-// What a lattice cell is: {kind:'square'|'start'|'home'|'panel', side (null when shared), route}.
-export function describeCell(row, col) {
-  if (row === 1) {
-    return { kind: 'square', side: null, route: col + 5 };
-  }
-  const side = row === 2 ? 'light' : 'dark';
-  if (col === 4) return { kind: 'start', side, route: 0 };
-  if (col === 5) return { kind: 'home', side, route: HOME };
-  if (col <= 3) return { kind: 'square', side, route: 4 - col };
-  return { kind: 'square', side, route: col === 7 ? 13 : 14 };
 }
 
 export function cellKey(row, col) {
   return `${row}-${col}`;
 }
 
-// The cells a piece passes through from `from` to `to` (inclusive), for hop-by-hop animation.
-export function routeCells(side, from, to) {
-  const cells = [];
-  for (let route = from; route <= Math.min(to, HOME); route += 1) cells.push(cellOf(side, route));
-  return cells;
+// The row a side owns: dark plays the top row (lane C), light the bottom row (lane A).
+export function ownRow(side) {
+  return side === 'light' ? 2 : 0;
 }
 
-function occupies(sidePosition, route) {
-  return sidePosition.board.includes(route);
+function laneRow(lane) {
+  return 2 - lane;
 }
 
-// The piece on a cell: {side, route} or null.
-export function pieceAt(position, row, col) {
-  const cell = describeCell(row, col);
-  if (cell.kind !== 'square') return null;
-  const sides = cell.side ? [cell.side] : SIDES;
-  for (const side of sides) {
-    if (occupies(position[side], cell.route)) return { side, route: cell.route };
-  }
-  return null;
-}
-
-// Why moving the mover's piece on `from` by `roll` is illegal, in players' words, or null if
-// it is legal. Mirrors src/core/explain.cpp so the page and the terminal say the same thing.
-export function whyIllegal(position, rules, roll, from) {
-  const us = position[position.turn];
-  const them = position[otherSide(position.turn)];
-  if (roll <= 0) return 'A throw of 0 moves nothing.';
-  if (from === 0) {
-    if (us.start === 0) return 'No pieces are waiting to enter.';
-  } else if (from >= HOME) {
-    return 'Pieces at home have finished their run.';
-  } else if (!occupies(us, from)) {
-    return `You have no piece on square ${from}.`;
-  }
-  const to = from + roll;
-  if (to > HOME) {
-    if (rules.bear_off === 'any') return null;
-    return `Bearing off from square ${from} needs exactly ${HOME - from}, not ${roll}.`;
-  }
-  if (to === HOME) return null;
-  if (occupies(us, to)) return `Square ${to} already holds one of your pieces.`;
-  if (to === CENTRAL_ROSETTE && occupies(them, to)) {
-    return `Square ${to} is the central rosette: the opponent's piece there is safe.`;
-  }
-  return null;
-}
-
-// All legal moves for the side to move (used to cross-check and by the test mock).
-export function legalMoves(position, rules, roll) {
-  const us = position[position.turn];
-  const froms = [...(us.start > 0 ? [0] : []), ...us.board];
-  const moves = [];
-  for (const from of froms) {
-    if (whyIllegal(position, rules, roll, from) !== null) continue;
-    const to = Math.min(from + roll, HOME);
-    const them = position[otherSide(position.turn)];
-    moves.push({
-      from,
-      to,
-      capture: isShared(to) && occupies(them, to),
-      extra_throw: isRosette(to),
-    });
-  }
-  return moves.sort((a, b) => a.from - b.from);
-}
-
-function clonePosition(position) {
-  const copy = { turn: position.turn };
-  for (const side of SIDES) {
-    const p = position[side];
-    copy[side] = { start: p.start, home: p.home, board: [...p.board] };
-  }
-  return copy;
-}
-
-// The position after `side` moves from -> to (captures included). The turn is left alone:
-// the next state from the server sets it.
-export function applyMove(position, side, from, to) {
-  const next = clonePosition(position);
-  const us = next[side];
-  const them = next[otherSide(side)];
-  if (from === 0) us.start -= 1;
-  else us.board = us.board.filter((route) => route !== from);
-  if (to >= HOME) {
-    us.home += 1;
-  } else {
-    us.board.push(to);
-    us.board.sort((a, b) => a - b);
-    if (isShared(to) && them.board.includes(to)) {
-      them.board = them.board.filter((route) => route !== to);
-      them.start += 1;
+// One rule set's board, built from the server's geometry JSON.
+export class Geometry {
+  constructor(json) {
+    this.json = json;
+    this.name = json.name;
+    this.title = json.title;
+    this.columns = json.columns;
+    this.rows = json.rows ?? 3;
+    this.routeLength = json.route_length;
+    this.home = json.home;
+    this.dice = json.dice;
+    this.prose = json.prose ?? [];
+    this.perfectPlay = json.perfect_play ?? null;
+    this.tiles = new Map(); // tile name -> {row, col, lane, column, tile, rosette}
+    for (const cell of json.cells) {
+      this.tiles.set(cell.tile, { ...cell, row: laneRow(cell.lane), col: cell.column - 1 });
+    }
+    this.cellInfo = new Map(); // cellKey -> the tile and each side's route squares on it
+    for (const cell of this.tiles.values()) {
+      this.cellInfo.set(cellKey(cell.row, cell.col), { ...cell, routes: { light: [], dark: [] } });
+    }
+    this.paths = {};
+    for (const side of SIDES) {
+      this.paths[side] = json.paths[side].map((tile) => this.tiles.get(tile));
+      this.paths[side].forEach((cell, index) => {
+        this.cellInfo.get(cellKey(cell.row, cell.col)).routes[side].push(index + 1);
+      });
+    }
+    this.rosetteTiles = new Set(json.rosettes);
+    this.safeTiles = new Set(json.safe);
+    // The trays sit on the first two blank cells of each side's own row.
+    this.trays = {};
+    for (const side of SIDES) {
+      const row = ownRow(side);
+      const blanks = [];
+      for (let col = 0; col < this.columns; col += 1) {
+        if (!this.cellInfo.has(cellKey(row, col))) blanks.push(col);
+      }
+      this.trays[side] = { row, start: blanks[0] ?? 0, home: blanks[1] ?? blanks[0] ?? 1 };
     }
   }
-  return next;
+
+  // Lattice cell of a side's route square: 0 is the start tray, home (or more) the home tray.
+  cellOf(side, route) {
+    const tray = this.trays[side];
+    if (route <= 0) return { row: tray.row, col: tray.start };
+    if (route >= this.home) return { row: tray.row, col: tray.home };
+    const cell = this.paths[side][route - 1];
+    return { row: cell.row, col: cell.col };
+  }
+
+  // The tile of a side's route square ("B4"), or null for the trays.
+  tileOf(side, route) {
+    return route <= 0 || route >= this.home ? null : this.paths[side][route - 1].tile;
+  }
+
+  // What a lattice cell is: {kind:'square'|'start'|'home'|'panel', side, route, routes, tile}.
+  // `side` is the only side whose path crosses it, or null when both do; `route` is the
+  // number `viewer` (else that side) gives it.
+  describeCell(row, col, viewer = 'light') {
+    for (const side of SIDES) {
+      const tray = this.trays[side];
+      if (row !== tray.row) continue;
+      if (col === tray.start) return { kind: 'start', side, route: 0, routes: { [side]: [0] } };
+      if (col === tray.home) return { kind: 'home', side, route: this.home, routes: { [side]: [this.home] } };
+    }
+    const info = this.cellInfo.get(cellKey(row, col));
+    if (!info) return { kind: 'panel', side: null, route: null, routes: {} };
+    const crossing = SIDES.filter((side) => info.routes[side].length > 0);
+    const side = crossing.length === 1 ? crossing[0] : null;
+    const numbering = side ?? (info.routes[viewer].length > 0 ? viewer : otherSide(viewer));
+    return {
+      kind: info.routes.light.length + info.routes.dark.length > 0 ? 'square' : 'panel',
+      side,
+      route: info.routes[numbering][0] ?? null,
+      routes: info.routes,
+      tile: info.tile,
+      rosette: info.rosette,
+      safe: this.safeTiles.has(info.tile),
+    };
+  }
+
+  // The route square `side` numbers this cell with, or null.
+  routeOnCell(side, row, col) {
+    const info = this.describeCell(row, col, side);
+    return info.routes[side]?.[0] ?? null;
+  }
+
+  isRosette(side, route) {
+    const tile = this.tileOf(side, route);
+    return tile !== null && this.rosetteTiles.has(tile);
+  }
+
+  isSafe(side, route) {
+    const tile = this.tileOf(side, route);
+    return tile !== null && this.safeTiles.has(tile);
+  }
+
+  // The opponent's route square on the cell of `side`'s square `route`, or null.
+  opposite(side, route) {
+    if (route <= 0 || route >= this.home) return null;
+    const { row, col } = this.cellOf(side, route);
+    return this.cellInfo.get(cellKey(row, col)).routes[otherSide(side)][0] ?? null;
+  }
+
+  // The cells a piece passes through from `from` to `to` (inclusive), for hop-by-hop animation.
+  routeCells(side, from, to) {
+    const cells = [];
+    for (let route = from; route <= Math.min(to, this.home); route += 1) cells.push(this.cellOf(side, route));
+    return cells;
+  }
+
+  // The piece on a cell: {side, route} or null.
+  pieceAt(position, row, col) {
+    const info = this.cellInfo.get(cellKey(row, col));
+    if (!info) return null;
+    for (const side of SIDES) {
+      const route = info.routes[side].find((r) => position[side].board.includes(r));
+      if (route !== undefined) return { side, route };
+    }
+    return null;
+  }
+
+  squareName(route) {
+    if (route <= 0) return 'the start';
+    if (route >= this.home) return 'home';
+    return `square ${route}`;
+  }
+
+  // Why moving the mover's piece on `from` by `roll` is illegal, in players' words, or null
+  // if it may be legal. Mirrors src/core/explain.cpp so the page and the terminal agree.
+  whyIllegal(position, rules, roll, from) {
+    const side = position.turn;
+    const us = position[side];
+    const them = position[otherSide(side)];
+    if (roll <= 0) return 'A throw of 0 moves nothing.';
+    if (from === 0) {
+      if (us.start === 0) return 'No pieces are waiting to enter.';
+    } else if (from >= this.home) {
+      return 'Pieces at home have finished their run.';
+    } else if (!us.board.includes(from)) {
+      return `You have no piece on square ${from}.`;
+    }
+    const to = from + roll;
+    if (to > this.home) {
+      if (rules.bear_off === 'any') return null;
+      return `Bearing off from square ${from} needs exactly ${this.home - from}, not ${roll}.`;
+    }
+    if (to === this.home) return null;
+    if (us.board.includes(to)) return `Square ${to} already holds one of your pieces.`;
+    const theirs = this.opposite(side, to);
+    if (theirs !== null && them.board.includes(theirs) && this.isSafe(side, to)) {
+      const which = this.safeTiles.size === 1 ? 'the central rosette' : 'a safe rosette';
+      return `Square ${to} is ${which}: the opponent's piece there is safe.`;
+    }
+    return null;
+  }
+
+  // The position after `side` moves from -> to (captures included). The turn is left alone:
+  // the next state from the server sets it.
+  applyMove(position, side, from, to) {
+    const next = { turn: position.turn };
+    for (const s of SIDES) {
+      const p = position[s];
+      next[s] = { start: p.start, home: p.home, board: [...p.board] };
+    }
+    const us = next[side];
+    const them = next[otherSide(side)];
+    if (from === 0) us.start -= 1;
+    else us.board = us.board.filter((route) => route !== from);
+    if (to >= this.home) {
+      us.home += 1;
+    } else {
+      us.board.push(to);
+      us.board.sort((a, b) => a - b);
+      const theirs = this.opposite(side, to);
+      if (theirs !== null && them.board.includes(theirs)) {
+        them.board = them.board.filter((route) => route !== theirs);
+        them.start += 1;
+      }
+    }
+    return next;
+  }
+
+  // Whether `side`'s move to `to` lands on an opposing piece (captures it).
+  captures(position, side, to) {
+    const theirs = this.opposite(side, to);
+    return theirs !== null && position[otherSide(side)].board.includes(theirs);
+  }
+
+  // The board's outline: per column, from the top of its first cell to the bottom of its last.
+  outline(cellSize, margin) {
+    const top = [];
+    const bottom = [];
+    for (let col = 0; col < this.columns; col += 1) {
+      const rows = [];
+      for (let row = 0; row < this.rows; row += 1) {
+        if (this.cellInfo.has(cellKey(row, col))) rows.push(row);
+      }
+      top.push(Math.min(...rows));
+      bottom.push(Math.max(...rows) + 1);
+    }
+    const x = (col) => margin + col * cellSize;
+    const y = (row) => margin + row * cellSize;
+    const parts = [`M${x(0)},${y(top[0])}`];
+    for (let col = 0; col < this.columns; col += 1) parts.push(`V${y(top[col])}`, `H${x(col + 1)}`);
+    for (let col = this.columns - 1; col >= 0; col -= 1) parts.push(`V${y(bottom[col])}`, `H${x(col)}`);
+    parts.push('Z');
+    return parts.join(' ');
+  }
+
+  isTray(row, col) {
+    return SIDES.some((side) => {
+      const tray = this.trays[side];
+      return tray.row === row && (tray.start === col || tray.home === col);
+    });
+  }
 }
 
-// True if the piece of `side` that should be on `from` is where the move starts.
-export function canApply(position, side, from) {
-  const p = position[side];
-  return from === 0 ? p.start > 0 : p.board.includes(from);
+// The geometry of the game on screen; the board, narration and hints read it.
+let current = null;
+let currentJson = '';
+
+export function setGeometry(json) {
+  if (!json) return current;
+  const text = JSON.stringify(json);
+  if (text !== currentJson) {
+    current = new Geometry(json);
+    currentJson = text;
+  }
+  return current;
 }
 
-export function squareName(route) {
-  if (route <= 0) return 'the start';
-  if (route >= HOME) return 'home';
-  return `square ${route}`;
+export function geometry() {
+  return current;
+}
+
+// The home square of the game on screen (route length + 1).
+export function homeSquare() {
+  return current?.home ?? Infinity;
 }

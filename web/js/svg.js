@@ -12,7 +12,7 @@ export function svg(tag, attributes = {}, children = []) {
   return element;
 }
 
-// Geometry of the 3 x 8 lattice in SVG user units.
+// The lattice's cells in SVG user units (the board's shape comes from rules.js Geometry).
 export const CELL = 100;
 export const MARGIN = 18;
 
@@ -45,33 +45,6 @@ export function rosette(cx, cy, radius) {
   }
   group.append(svg('circle', { class: 'rosette-heart', cx, cy, r: radius * 0.22 }));
   return group;
-}
-
-// The outline of the hourglass board: wide block, bridge, narrow block.
-export function boardOutlinePath() {
-  const left = MARGIN;
-  const top = MARGIN;
-  const bridgeStart = MARGIN + 4 * CELL;
-  const bridgeEnd = MARGIN + 6 * CELL;
-  const right = MARGIN + 8 * CELL;
-  const bottom = MARGIN + 3 * CELL;
-  const bridgeTop = MARGIN + CELL;
-  const bridgeBottom = MARGIN + 2 * CELL;
-  return [
-    `M${left},${top}`,
-    `H${bridgeStart}`,
-    `V${bridgeTop}`,
-    `H${bridgeEnd}`,
-    `V${top}`,
-    `H${right}`,
-    `V${bottom}`,
-    `H${bridgeEnd}`,
-    `V${bridgeBottom}`,
-    `H${bridgeStart}`,
-    `V${bottom}`,
-    `H${left}`,
-    'Z',
-  ].join(' ');
 }
 
 // A piece: Shell (light) is a pale disc with a ring, Bitumen (dark) a dark lozenge with

@@ -2,6 +2,7 @@
 // pushed over the WebSocket, versions, and the queue of updates the page animates in order.
 
 import { ApiError, GameSocket, api } from './api.js';
+import { setGeometry } from './rules.js';
 
 export const STORAGE_GAME = 'ur.gameId';
 export const STORAGE_SETTINGS = 'ur.settings';
@@ -11,7 +12,7 @@ export const STORAGE_SETTINGS = 'ur.settings';
 const VERSIONED = ['throw', 'move', 'pass', 'take_back', 'hints'];
 
 // The settings members the server knows; anything else stored in the browser is dropped.
-const SETTINGS_MEMBERS = ['opponent', 'pieces', 'bear_off', 'starts', 'auto_play', 'auto_pass', 'seat', 'take_back'];
+const SETTINGS_MEMBERS = ['opponent', 'rules', 'pieces', 'bear_off', 'starts', 'auto_play', 'auto_pass', 'seat', 'take_back'];
 
 export function loadJson(key, fallback) {
   try {
@@ -108,6 +109,8 @@ export class Sync {
     try {
       while (state.queue.length > 0) {
         const { game, events, snap } = state.queue.shift();
+        // The board follows the rule set the server plays (a new game may change it).
+        setGeometry(game.geometry);
         if (snap) {
           state.game = game;
           state.shown = game.position;
@@ -155,6 +158,9 @@ export class Sync {
       } else if (error instanceof ApiError && error.code === 'bad_settings' && body.settings?.opponent === 'perfect') {
         if (error.details?.table_missing) {
           this.view.offerTableBuild(error.details.table_missing, action === 'new' ? 'new' : 'save');
+        } else if (error.details?.perfect_play) {
+          // A set the solver cannot solve yet: the server's sentence says so.
+          this.view.setNotice(`${error.message} Nothing was changed.`);
         } else {
           this.view.setNotice('The Perfect level needs the solved table, which this server does not have. Nothing was changed.');
         }

@@ -50,16 +50,22 @@ async function openFreshGame(page) {
 }
 
 // Chooses settings in the dialog by clicking, then starts a new game with them.
-async function chooseSettings(page, { opponent, pieces, bearOff, starts, autoPlay, sound = false }) {
+async function chooseSettings(page, { ruleSet, opponent, pieces, bearOff, starts, autoPlay, speed, sound = false }) {
   await page.click('#settings-button');
   const dialog = page.locator('#settings-dialog');
   await expect(dialog).toBeVisible();
+  // The set first: choosing it resets the pieces and bear-off to the set's own.
+  if (ruleSet) {
+    await dialog.locator(`input[name=rule_set][value=${ruleSet}]`).check();
+    await expect(dialog.locator(`.rule-set-summary[data-rule-set=${ruleSet}]`)).not.toBeEmpty();
+  }
   if (opponent) await dialog.locator(`input[name=opponent][value=${opponent}]`).check();
   if (pieces) await dialog.locator(`input[name=pieces][value="${pieces}"]`).check();
   if (bearOff) await dialog.locator(`input[name=bear_off][value=${bearOff}]`).check();
   if (starts) await dialog.locator(`input[name=starts][value=${starts}]`).check();
   if (autoPlay !== undefined) await dialog.locator('input[name=auto_play]').setChecked(autoPlay);
   await dialog.locator('input[name=sound]').setChecked(sound);
+  if (speed) await dialog.locator(`input[name=speed][value=${speed}]`).check();
   await dialog.locator('#settings-save-new').click();
   await expect(dialog).toBeHidden();
   await waitSettled(page);
@@ -106,6 +112,9 @@ async function serverState(page) {
 // Prepared states: the server's answers replaced with page.route (see controls.spec.js).
 const GAME_ID = 'g-00000000000e2e01';
 
+// Finkel's geometry as GET /api/rule-sets sent it (the page draws every board from one).
+const FINKEL_GEOMETRY = JSON.parse(fs.readFileSync(path.join(__dirname, 'finkel-geometry.json'), 'utf8'));
+
 // A prepared game state (docs/web-api.md GameState) with `overrides` applied.
 function state(overrides) {
   const base = {
@@ -114,6 +123,7 @@ function state(overrides) {
     settings: { opponent: 'easy', pieces: 7, bear_off: 'exact', starts: 'alternate', auto_play: false, auto_pass: false, seat: 'light' },
     next_settings: null,
     rules: { pieces: 7, bear_off: 'exact' },
+    geometry: FINKEL_GEOMETRY,
     position: { turn: 'light', light: { start: 7, home: 0, board: [] }, dark: { start: 7, home: 0, board: [] } },
     position_text: 'L:7/-/0:7/-/0',
     phase: 'throw',

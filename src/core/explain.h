@@ -24,7 +24,7 @@ IllegalReason why_illegal(const Rules& rules, const Position& position, Roll rol
 // safe." Squares are the mover's route numbers; tiles are named as on the board.
 // `mover` names the tiles as that side sees them (lane A is light's own row).
 std::string describe(IllegalReason reason, const Rules& rules, Roll roll, Square from,
-                     Side mover = Side::Light);
+                     Side mover);
 
 // Why the side to move must pass with this roll, or an empty string if it has a move.
 std::string why_pass(const Rules& rules, const Position& position, Roll roll);

@@ -25,7 +25,7 @@ TEST(Explain, AsebRosetteB8IsSafe) {
   const Rules aseb = named("aseb");
   const Position position = testing::parse_or_die("L:4/10/0:4/12/0", aseb);
   EXPECT_EQ(why_illegal(aseb, position, 2, 10), IllegalReason::OpponentOnSafe);
-  EXPECT_EQ(describe(IllegalReason::OpponentOnSafe, aseb, 2, 10),
+  EXPECT_EQ(describe(IllegalReason::OpponentOnSafe, aseb, 2, 10, Side::Light),
             "Square 12 is the rosette B8: the opponent's piece there is safe.");
 }
 
@@ -54,7 +54,7 @@ TEST(Explain, APathThatCrossesItselfClosesBothSquaresOfATile) {
   const Rules murray = with_path(PathKind::Murray, false);
   const Position position = testing::parse_or_die("L:5/11,13/0:7/-/0", murray);
   EXPECT_EQ(why_illegal(murray, position, 4, 13), IllegalReason::OwnPieceOnTarget);
-  EXPECT_EQ(describe(IllegalReason::OwnPieceOnTarget, murray, 4, 13),
+  EXPECT_EQ(describe(IllegalReason::OwnPieceOnTarget, murray, 4, 13, Side::Light),
             "Square 17 is on B7, which your path crosses twice, and one of your pieces stands "
             "there.");
 }
@@ -63,7 +63,7 @@ TEST(Explain, ImpossibleRollsSaySo) {
   const Rules masters = named("masters");
   const Position position = starting_position(masters);
   EXPECT_EQ(why_illegal(masters, position, 0, 0), IllegalReason::NoRoll);
-  EXPECT_EQ(describe(IllegalReason::NoRoll, masters, 5, 0),
+  EXPECT_EQ(describe(IllegalReason::NoRoll, masters, 5, 0, Side::Light),
             "A throw of 5 is impossible: these dice move 1 to 4.");
 }
 

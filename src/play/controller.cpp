@@ -36,7 +36,7 @@ void pick_square(const PlaySession& game, UiState& ui, Square square) {
     return;
   }
   const IllegalReason reason = why_illegal(game.rules(), game.position(), game.roll(), square);
-  set_error(ui, describe(reason, game.rules(), game.roll(), square));
+  set_error(ui, describe(reason, game.rules(), game.roll(), square, game.position().turn));
 }
 
 void type_digit(const PlaySession& game, UiState& ui, char digit) {

@@ -56,6 +56,10 @@ std::shared_ptr<const Table> find_table(const Rules& rules, std::string* problem
   std::error_code error;
   if (!std::filesystem::exists(file, error)) {
     if (problem) {
+      if (auto unsupported = solver::unsupported_rules(rules)) {
+        *problem = *unsupported;
+        return nullptr;
+      }
       *problem = "no solved table for " + rules_text(rules) + " at " + file.string() + "; " +
                  build_hint(rules);
     }

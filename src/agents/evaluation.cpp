@@ -50,11 +50,10 @@ double danger(const Rules& rules, SquareMask pieces, SquareMask attackers) {
 
 // The evaluation of any other path, in the units of Finkel's fit: a piece is worth more the
 // further it has come (Finkel's fitted values, with their exposure terms, rise about
-// linearly to 0.5 past the shared lane, and 0.57 home; starting the line at 0 rather than
-// Finkel's 0.09 on square 1 won more against greedy in Masters and Aseb), a piece on a
-// safe rosette keeps the 0.18 Finkel's central rosette earns over its neighbours, and each
-// piece an opposing piece can hit with the coming throw risks its value (whatever the
-// opponent's numbering of the tile).
+// linearly to 0.5 past the shared lane, and 0.57 home), a piece on a safe rosette earns a
+// small bonus, and each piece an opposing piece can hit with the coming throw risks its value
+// (whatever the opponent's numbering of the tile). The constants were chosen by matches of
+// hard against greedy, 2,000 games each in Masters, Blitz and Aseb (docs/strength.md).
 class PathEvaluation {
  public:
   PathEvaluation(const Rules& rules, const EvalWeights& weights) {
@@ -70,9 +69,9 @@ class PathEvaluation {
 
   static constexpr double kFirstSquare = 0.0;
   static constexpr double kSpan = 0.9;  // the last square is worth 90% of home
-  static constexpr double kSafeRosette = 0.18;
-  static constexpr double kOurRisk = 0.8;    // share of a hittable piece's value at risk
-  static constexpr double kTheirRisk = 0.5;  // theirs: we throw first, then they reply
+  static constexpr double kSafeRosette = 0.08;
+  static constexpr double kOurRisk = 1.2;    // a hit costs the piece and a tempo
+  static constexpr double kTheirRisk = 1.2;  // we throw first: our chance to hit them
 
  private:
   std::array<double, kMaxRoute + 2> value_{};

@@ -155,6 +155,9 @@ TEST(Cli, HintsRollRangeIsTheDiceRange) {
   const CommandResult help = run_ur("hints --help");
   EXPECT_FALSE(contains(help.output, "0 - 8")) << help.output;
   expect_usage_error("hints --position L:7/-/0:7/-/0 --roll 5", "integer 0..4, got 5");
+  // Masters throws three dice and a 0 moves 4: a roll of 0 cannot happen.
+  expect_usage_error("hints --rules masters --position L:7/-/0:7/-/0 --roll 0",
+                     "integer 1..4, got 0");
 }
 
 TEST(Cli, PerftDepthIsAnIntegerUpToTwelve) {

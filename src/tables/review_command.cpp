@@ -93,6 +93,10 @@ int run_review(const ReviewOptions& options) {
       values = std::make_unique<TableValues>(table);
     } else if (options.estimate) {
       values = std::make_unique<analysis::SearchValues>();
+    } else if (solver::unsupported_rules(record.rules)) {
+      std::cerr << "ur review: " << problem
+                << "\nur review: review with the search's estimate instead: --estimate\n";
+      return 1;
     } else {
       const SolveCost cost = estimated_solve_cost(record.rules);
       std::cerr << "ur review: " << problem

@@ -311,6 +311,12 @@ int run_hints(const HintsOptions& options) {
     return cli::kUsageError;
   }
   const Position position = std::get<Position>(parsed);
+  if (!possible_roll(options.rules, options.roll)) {
+    std::cerr << "ur hints: --roll: must be an integer " << min_roll(options.rules) << ".."
+              << options.rules.max_roll() << ", got " << options.roll
+              << " (the distance a throw moves under these rules)\nsee ur hints --help\n";
+    return cli::kUsageError;
+  }
   std::string problem;
   const std::shared_ptr<const Table> table =
       options.table.empty()
@@ -360,9 +366,9 @@ cli::CommandRunner setup_hints(CLI::App& app) {
   cli::add_rules_options(*command, options->rules);
   command->add_option("--position,-p", options->position_text, "Position text (docs/notation.md)")
       ->required();
-  command->add_option("--roll,-r", options->roll, "The throw (marked dice showing)")
+  command->add_option("--roll,-r", options->roll, "The throw: the distance moved")
       ->required()
-      ->check(cli::integer_range(0, Rules{}.max_roll()));
+      ->check(cli::integer_range(0, RuleSpec::kMaxDice + 1));
   command->add_option("--table", options->table,
                       "Table file (default: the solved table for the rules, in " +
                           default_table_directory().string() + ")");

@@ -204,6 +204,27 @@ json opening_json(const Session& session) {
           {"dark", session::roll_of(session.rules(), round->dark)}};
 }
 
+// For a throw waiting for its move: why each of the mover's other pieces (and the start
+// pile) cannot use it, in the core's words, keyed by square. The page shows these when a
+// player presses such a piece, so it needs no rules of its own.
+json illegal_reasons_json(const Session& session) {
+  json reasons = json::object();
+  const auto& pending = session.pending_throw();
+  if (session.phase() != session::Phase::Move || !pending) return reasons;
+  const Rules& rules = session.rules();
+  const Position& position = session.position();
+  const MoveList moves = session.legal_moves();
+  const SquareMask own = position.board_of(position.turn);
+  for (Square from = 0; from <= rules.route_length; ++from) {
+    const bool has_piece =
+        from == 0 ? position.start_of(position.turn) > 0 : (own & square_bit(from)) != 0;
+    if (!has_piece || find_move(moves, from)) continue;
+    const IllegalReason reason = why_illegal(rules, position, pending->roll, from);
+    reasons[std::to_string(from)] = describe(reason, rules, pending->roll, from, position.turn);
+  }
+  return reasons;
+}
+
 }  // namespace
 
 json game_state_json(const WebGame& game) {
@@ -239,6 +260,7 @@ json game_state_json(const WebGame& game) {
       {"roll", pending ? json(pending->roll) : json(nullptr)},
       {"dice", pending ? dice_json(pending->dice) : json(nullptr)},
       {"legal_moves", std::move(legal)},
+      {"illegal_reasons", illegal_reasons_json(session)},
       {"pass_reason", session.phase() == session::Phase::Pass
                           ? json(why_pass(rules, session.position(), pending->roll))
                           : json(nullptr)},

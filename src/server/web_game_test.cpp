@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "core/explain.h"
 #include "core/notation.h"
 #include "server/api_error.h"
 #include "server/test_agent.h"
@@ -419,6 +420,62 @@ TEST(WebGame, MovesReadEveryRuleSetsSquaresAndTheStateCarriesTheGeometry) {
   EXPECT_EQ(state["settings"]["rules"]["name"], "aseb");
   EXPECT_EQ(state["geometry"]["columns"], 12);
   EXPECT_EQ(state["geometry"]["home"], 17);
+}
+
+}  // namespace
+}  // namespace ur::server
+
+namespace ur::server {
+namespace {
+
+// While a throw waits for its move, the state says why each other piece of the mover cannot
+// use it, in the core's words, so the page keeps no rules of its own. Played in Finkel and
+// Masters (where the opponent's numbering of a tile differs).
+TEST(WebGame, StateWordsWhyEachOtherPieceCannotMove) {
+  for (const char* set : {"finkel", "masters"}) {
+    WebGame game = new_game(web_settings({{"opponent", "friend"}, {"rules", {{"name", set}}}}));
+    int reasons_seen = 0;
+    for (int actions = 0; game.session.phase() != Phase::Over && actions < 3000; ++actions) {
+      const Phase phase = game.session.phase();
+      const json state = game_state_json(game);
+      if (phase != Phase::Move) {
+        EXPECT_TRUE(state["illegal_reasons"].empty());
+      } else {
+        const Rules& rules = game.session.rules();
+        const Position& position = game.session.position();
+        const Roll roll = game.session.pending_throw()->roll;
+        const MoveList moves = game.session.legal_moves();
+        for (Square from = 0; from <= rules.route_length; ++from) {
+          const bool piece = from == 0 ? position.start_of(position.turn) > 0
+                                       : (position.board_of(position.turn) & square_bit(from));
+          const std::string key = std::to_string(from);
+          if (!piece || find_move(moves, from)) {
+            EXPECT_FALSE(state["illegal_reasons"].contains(key)) << key;
+            continue;
+          }
+          ++reasons_seen;
+          EXPECT_EQ(
+              state["illegal_reasons"][key],
+              describe(why_illegal(rules, position, roll, from), rules, roll, from, position.turn));
+          EXPECT_FALSE(state["illegal_reasons"][key].get<std::string>().empty());
+        }
+      }
+      switch (phase) {
+        case Phase::Throw:
+          act(game, Action::Throw, {{"side", side_name(game.session.to_move())}});
+          break;
+        case Phase::Move:
+          act(game, Action::Move, {{"from", first_legal_from(game)}});
+          break;
+        case Phase::Pass:
+          act(game, Action::Pass);
+          break;
+        case Phase::Over:
+          break;
+      }
+    }
+    EXPECT_GT(reasons_seen, 10) << set;
+  }
 }
 
 }  // namespace

@@ -170,7 +170,8 @@ export function pressRefusal(game, position, info, piece, press) {
   if (game.phase === 'throw') return refuse('Throw the dice first.');
   if (game.phase === 'pass') return refuse(`${game.pass_reason ?? 'No piece can use this throw.'} Press “No move — pass”.`);
   if (!game.legal_moves.some((m) => m.from === info.route)) {
-    const reason = geometry().whyIllegal({ ...position, turn: side }, game.rules, game.roll, info.route);
+    // The server words why, from the same explanation the terminal uses.
+    const reason = game.illegal_reasons?.[String(info.route)];
     return { text: reason ?? `That piece cannot move ${game.roll} with this throw.`, kind: 'error', deselect: true };
   }
   return null;

@@ -1,6 +1,6 @@
 // The board as the server describes it: every rule set's geometry (docs/web-api.md,
-// "Geometry") turned into the lattice the page draws, the words for why a press is illegal,
-// and applying a move for animation. The page keeps no rules constants: cells, paths,
+// "Geometry") turned into the lattice the page draws, and applying a move for animation.
+// Why a press is illegal comes from the server too (game state "illegal_reasons"). The page keeps no rules constants: cells, paths,
 // rosettes, safe tiles and home all come from the server. The server stays the referee.
 
 export const SIDES = ['light', 'dark'];
@@ -150,35 +150,6 @@ export class Geometry {
     if (route <= 0) return 'the start';
     if (route >= this.home) return 'home';
     return `square ${route}`;
-  }
-
-  // Why moving the mover's piece on `from` by `roll` is illegal, in players' words, or null
-  // if it may be legal. Mirrors src/core/explain.cpp so the page and the terminal agree.
-  whyIllegal(position, rules, roll, from) {
-    const side = position.turn;
-    const us = position[side];
-    const them = position[otherSide(side)];
-    if (roll <= 0) return 'A throw of 0 moves nothing.';
-    if (from === 0) {
-      if (us.start === 0) return 'No pieces are waiting to enter.';
-    } else if (from >= this.home) {
-      return 'Pieces at home have finished their run.';
-    } else if (!us.board.includes(from)) {
-      return `You have no piece on square ${from}.`;
-    }
-    const to = from + roll;
-    if (to > this.home) {
-      if (rules.bear_off === 'any') return null;
-      return `Bearing off from square ${from} needs exactly ${this.home - from}, not ${roll}.`;
-    }
-    if (to === this.home) return null;
-    if (us.board.includes(to)) return `Square ${to} already holds one of your pieces.`;
-    const theirs = this.opposite(side, to);
-    if (theirs !== null && them.board.includes(theirs) && this.isSafe(side, to)) {
-      const which = this.safeTiles.size === 1 ? 'the central rosette' : 'a safe rosette';
-      return `Square ${to} is ${which}: the opponent's piece there is safe.`;
-    }
-    return null;
   }
 
   // The position after `side` moves from -> to (captures included). The turn is left alone:

@@ -13,8 +13,7 @@ Dice dice_for_throw(const Rules& rules, std::uint64_t seed, std::uint64_t throw_
 }
 
 Roll roll_of(const Rules& rules, const Dice& dice) {
-  const int marked = dice.marked();
-  return marked == 0 && rules.zero_counts_as_max ? rules.dice + 1 : marked;
+  return roll_from_marks(rules, dice.marked());
 }
 
 Dice dice_showing(const Rules& rules, Roll roll) {

@@ -88,8 +88,13 @@ struct SocketConnection::Impl {
   beast::flat_buffer buffer;
 };
 
-SocketConnection::SocketConnection(std::uint16_t port, const std::string& target)
+SocketConnection::SocketConnection(std::uint16_t port, const std::string& target,
+                                   const std::string& origin)
     : impl_(std::make_unique<Impl>()) {
+  if (!origin.empty()) {
+    impl_->socket.set_option(websocket::stream_base::decorator(
+        [origin](websocket::request_type& request) { request.set(http::field::origin, origin); }));
+  }
   auto& lowest = beast::get_lowest_layer(impl_->socket);
   beast::error_code ec;
   lowest.connect(loopback(port), ec);

@@ -38,7 +38,8 @@ class HttpConnection {
 // refused upgrade, whose status is in the message).
 class SocketConnection {
  public:
-  SocketConnection(std::uint16_t port, const std::string& target);
+  // `origin`, when not empty, is sent as the Origin header (as a browser would).
+  SocketConnection(std::uint16_t port, const std::string& target, const std::string& origin = "");
   ~SocketConnection();
   SocketConnection(const SocketConnection&) = delete;
   SocketConnection& operator=(const SocketConnection&) = delete;

@@ -1,10 +1,12 @@
 // Real HTTP and WebSocket round trips against an in-process server on a free port.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "server/assets.h"
 
@@ -30,19 +32,46 @@ class ServerFixture : public ::testing::Test {
     std::filesystem::remove_all(data_dir_);
   }
 
-  void start() {
+  void start(ServerOptions options = quiet_options()) {
     HubOptions hub;
     hub.data_dir = data_dir_;
     hub.make_agent = testing::test_agent_maker();
     hub.worker_threads = 2;
-    ServerOptions options;
-    options.port = 0;
-    options.quiet = true;
     server_ = std::make_unique<HttpServer>(std::move(hub), options);
     server_->start();
   }
 
+  static ServerOptions quiet_options() {
+    ServerOptions options;
+    options.port = 0;
+    options.quiet = true;
+    return options;
+  }
+
+  void restart(const ServerOptions& options) {
+    server_.reset();
+    start(options);
+  }
+
   std::uint16_t port() const { return server_->port(); }
+  std::string own_origin() const { return "http://127.0.0.1:" + std::to_string(port()); }
+
+  // One request on its own connection, with `headers` (each ending in \r\n) as given;
+  // answers the whole response.
+  std::string raw(const std::string& method, const std::string& target, const std::string& headers,
+                  const std::string& body = "") {
+    std::string bytes = method;
+    bytes += " ";
+    bytes += target;
+    bytes += " HTTP/1.1\r\nConnection: close\r\n";
+    bytes += headers;
+    bytes += "Content-Length: ";
+    bytes += std::to_string(body.size());
+    bytes += "\r\n\r\n";
+    bytes += body;
+    return HttpConnection(port()).raw_exchange(bytes);
+  }
+  std::string host_header() const { return "Host: 127.0.0.1:" + std::to_string(port()) + "\r\n"; }
 
   json create_game(HttpConnection& connection, const json& settings) {
     const HttpReply reply =
@@ -108,18 +137,19 @@ TEST_F(ServerFixture, RefusesMalformedAndOversizedHttp) {
 
   // Refused as soon as the header announces the size (the body is never read).
   const std::string oversized = HttpConnection(port()).raw_exchange(
-      "POST /api/games/g-0000000000000000/throw HTTP/1.1\r\nHost: x\r\nContent-Length: "
+      "POST /api/games/g-0000000000000000/throw HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: "
       "100000\r\n\r\n");
   EXPECT_TRUE(oversized.starts_with("HTTP/1.1 413")) << oversized.substr(0, 200);
   EXPECT_NE(oversized.find("too_large"), std::string::npos);
   // A new game may carry a record to play on from (1 MiB), but no more.
   const std::string oversized_game = HttpConnection(port()).raw_exchange(
-      "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n");
+      "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2000000\r\n\r\n");
   EXPECT_TRUE(oversized_game.starts_with("HTTP/1.1 413")) << oversized_game.substr(0, 200);
   // Record files may be larger: 40 KiB of text reaches the record reader.
   const std::string text = nlohmann::json{{"text", std::string(40000, 'x')}}.dump();
   const std::string record = HttpConnection(port()).raw_exchange(
-      "POST /api/records HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: " +
+      "POST /api/records HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+      "Content-Type: application/json\r\nContent-Length: " +
       std::to_string(text.size()) + "\r\n\r\n" + text);
   EXPECT_TRUE(record.starts_with("HTTP/1.1 400")) << record.substr(0, 200);
   EXPECT_NE(record.find("bad_record"), std::string::npos) << record.substr(0, 400);
@@ -225,6 +255,126 @@ TEST_F(ServerFixture, APortInUseIsAClearError) {
   } catch (const std::runtime_error& error) {
     EXPECT_NE(std::string(error.what()).find("in use"), std::string::npos) << error.what();
   }
+}
+
+TEST_F(ServerFixture, ChangesComeOnlyFromTheServersOwnOrAllowedOrigins) {
+  ServerOptions options = quiet_options();
+  options.trusted_origins.push_back(parse_origin_option("https://ur.example.org", "--public-url"));
+  restart(options);
+  const std::string json_type = "Content-Type: application/json\r\n";
+  const std::string body = R"({"settings":{"opponent":"friend"}})";
+
+  const std::string foreign = raw(
+      "POST", "/api/games", host_header() + json_type + "Origin: http://evil.example\r\n", body);
+  EXPECT_TRUE(foreign.starts_with("HTTP/1.1 403")) << foreign;
+  EXPECT_NE(foreign.find("bad_origin"), std::string::npos) << foreign;
+  EXPECT_NE(foreign.find("http://evil.example"), std::string::npos) << foreign;
+  EXPECT_NE(foreign.find(own_origin()), std::string::npos) << foreign;
+  for (const std::string& origin : {own_origin(), "http://localhost:" + std::to_string(port()),
+                                    std::string("https://ur.example.org")}) {
+    const std::string created =
+        raw("POST", "/api/games", host_header() + json_type + "Origin: " + origin + "\r\n", body);
+    EXPECT_TRUE(created.starts_with("HTTP/1.1 201")) << origin << ": " << created;
+  }
+
+  HttpConnection connection(port());
+  const json game = create_game(connection, {{"opponent", "friend"}});
+  const std::string ws = "/api/games/" + game["id"].get<std::string>() + "/ws";
+  try {
+    SocketConnection refused(port(), ws, "http://evil.example");
+    ADD_FAILURE() << "a foreign page opened the game's WebSocket";
+  } catch (const std::runtime_error& error) {
+    EXPECT_NE(std::string(error.what()).find("403"), std::string::npos) << error.what();
+  }
+  for (const std::string& origin : {own_origin(), std::string("https://ur.example.org")}) {
+    SocketConnection socket(port(), ws, origin);
+    EXPECT_EQ(json::parse(socket.receive())["type"], "update") << origin;
+  }
+  EXPECT_EQ(json::parse(connection.request("GET", "/api/games/" + game["id"].get<std::string>())
+                            .body)["game"]["version"],
+            game["version"]);
+}
+
+TEST_F(ServerFixture, RefusesUnknownHostsAndNonJsonBodies) {
+  const std::string rebound =
+      raw("GET", "/api/health", "Host: evil.example:" + std::to_string(port()) + "\r\n");
+  EXPECT_TRUE(rebound.starts_with("HTTP/1.1 421")) << rebound;
+  EXPECT_NE(rebound.find("bad_host"), std::string::npos) << rebound;
+  EXPECT_TRUE(raw("GET", "/", "").starts_with("HTTP/1.1 400"));  // no Host at all
+  EXPECT_TRUE(raw("GET", "/api/health", host_header()).starts_with("HTTP/1.1 200"));
+  EXPECT_TRUE(raw("GET", "/api/health", "Host: localhost:" + std::to_string(port()) + "\r\n")
+                  .starts_with("HTTP/1.1 200"));
+
+  const std::string form = raw("POST", "/api/games", host_header() + "Content-Type: text/plain\r\n",
+                               R"({"settings":{}})");
+  EXPECT_TRUE(form.starts_with("HTTP/1.1 415")) << form;
+  EXPECT_NE(form.find("bad_content_type"), std::string::npos) << form;
+  EXPECT_NE(form.find("application/json"), std::string::npos) << form;
+}
+
+TEST_F(ServerFixture, TheTwentyFirstActionWithinTheWindowIsRefusedAndChangesNothing) {
+  using namespace std::chrono_literals;
+  ServerOptions options = quiet_options();
+  options.rate_limit_window = 2s;  // 20 actions within 2 s: room for a slow machine
+  restart(options);
+  const auto begin = std::chrono::steady_clock::now();
+  HttpConnection connection(port());
+  const json game = create_game(connection, {{"opponent", "friend"}});  // action 1
+  const std::string base = "/api/games/" + game["id"].get<std::string>();
+  const json thrown = json::parse(connection.request("POST", base + "/throw").body)["game"];
+  for (int action = 3; action <= 20; ++action) {
+    EXPECT_EQ(connection.request("POST", base + "/throw").status, 409) << action;
+  }
+  const bool can_move = thrown["phase"] == "move";
+  const std::string intent = base + (can_move ? "/move" : "/pass");
+  const std::string intent_body =
+      can_move ? json{{"from", thrown["legal_moves"][0]["from"]}}.dump() : "";
+  const HttpReply limited = connection.request("POST", intent, intent_body);
+  ASSERT_LT(std::chrono::steady_clock::now() - begin, 2s) << "the machine was too slow to test";
+  EXPECT_EQ(limited.status, 429) << limited.body;
+  EXPECT_EQ(json::parse(limited.body)["code"], "rate_limited");
+  // Reading still works on the same connection, and the game is as it was.
+  const HttpReply unchanged = connection.request("GET", base);
+  ASSERT_EQ(unchanged.status, 200);
+  EXPECT_EQ(json::parse(unchanged.body)["game"], thrown);
+
+  // A WebSocket counts its own messages, bad ones included.
+  SocketConnection socket(port(), base + "/ws");
+  socket.receive();
+  for (int message = 1; message <= 20; ++message) socket.send("not json");
+  socket.send(R"({"action":"resign"})");
+  for (int message = 1; message <= 20; ++message) {
+    EXPECT_EQ(json::parse(socket.receive())["code"], "bad_json") << message;
+  }
+  const json refused = json::parse(socket.receive());
+  EXPECT_EQ(refused["type"], "error");
+  EXPECT_EQ(refused["code"], "rate_limited");
+  EXPECT_EQ(refused["action"], "resign");
+  EXPECT_EQ(json::parse(connection.request("GET", base).body)["game"], thrown);
+
+  // Once the window has passed, both connections act again.
+  std::this_thread::sleep_until(begin + 2100ms);
+  const HttpReply acted = connection.request("POST", intent, intent_body);
+  EXPECT_EQ(acted.status, 200) << acted.body;
+  EXPECT_EQ(json::parse(socket.receive())["type"], "update");
+}
+
+TEST_F(ServerFixture, ASilentWebSocketIsDropped) {
+  using namespace std::chrono_literals;
+  ServerOptions options = quiet_options();
+  options.socket_idle_timeout = 1s;
+  restart(options);
+  HttpConnection connection(port());
+  const json game = create_game(connection, {{"opponent", "friend"}});
+  SocketConnection socket(port(), "/api/games/" + game["id"].get<std::string>() + "/ws");
+  socket.receive();
+  // Not reading, this client answers no ping: the server gives up on it.
+  std::this_thread::sleep_for(2500ms);
+  EXPECT_THROW(
+      {
+        for (int i = 0; i < 10; ++i) socket.receive();
+      },
+      std::runtime_error);
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include <future>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -87,10 +88,13 @@ std::shared_ptr<const std::string> socket_error_message(const ApiResponse& respo
 // steps) and turns the page's messages into intents.
 class SocketSession : public GameListener, public std::enable_shared_from_this<SocketSession> {
  public:
-  SocketSession(beast::tcp_stream&& stream, GameHub& hub, RequestLog& log, std::string game_id)
+  SocketSession(beast::tcp_stream&& stream, GameHub& hub, RequestLog& log,
+                const ServerOptions& options, std::string game_id)
       : socket_(std::move(stream)),
         hub_(hub),
         log_(log),
+        options_(options),
+        limiter_(options.rate_limit_actions, options.rate_limit_window),
         game_id_(std::move(game_id)),
         pace_timer_(socket_.get_executor()),
         remote_(remote_of(socket_.next_layer())) {}
@@ -146,7 +150,11 @@ class SocketSession : public GameListener, public std::enable_shared_from_this<S
   void accept() {
     socket_.next_layer().expires_never();  // the WebSocket's own timeouts take over
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
-    timeouts.keep_alive_pings = true;  // browsers answer pings, so an idle page stays connected
+    // A page that is gone (a laptop closed, a network lost) says nothing: ping it halfway
+    // through the idle time, and drop it when even the pong does not come. Browsers answer
+    // pings, so an idle page that is still open stays connected.
+    timeouts.idle_timeout = options_.socket_idle_timeout;
+    timeouts.keep_alive_pings = true;
     socket_.set_option(timeouts);
     socket_.set_option(websocket::stream_base::decorator([](websocket::response_type& response) {
       response.set(http::field::server, kServerName);
@@ -175,14 +183,28 @@ class SocketSession : public GameListener, public std::enable_shared_from_this<S
   }
 
   void on_message(const std::string& text) {
+    // Every message counts, even one that is not an intent: each costs the server work.
+    const bool allowed = limiter_.allow(Clock::now());
     ApiRequest request;
     try {
       request = request_from_socket_message(game_id_, text);
     } catch (const ApiError& error) {
-      enqueue(socket_error_message(error_response(error), ""), false);
+      enqueue(
+          socket_error_message(error_response(allowed ? error
+                                                      : rate_limited(options_.rate_limit_actions,
+                                                                     options_.rate_limit_window)),
+                               ""),
+          false);
       return;
     }
     const std::string action = request.target.substr(request.target.rfind('/') + 1);
+    if (!allowed) {
+      enqueue(socket_error_message(error_response(rate_limited(options_.rate_limit_actions,
+                                                               options_.rate_limit_window)),
+                                   action),
+              false);
+      return;
+    }
     auto self = shared_from_this();
     hub_.submit(std::move(request), [self, action](ApiResponse response) {
       if (response.status < 400) return;  // the updates it caused are the answer
@@ -234,6 +256,8 @@ class SocketSession : public GameListener, public std::enable_shared_from_this<S
   websocket::stream<beast::tcp_stream> socket_;
   GameHub& hub_;
   RequestLog& log_;
+  const ServerOptions& options_;
+  RateLimiter limiter_;
   std::string game_id_;
   asio::steady_timer pace_timer_;
   std::string remote_;
@@ -251,8 +275,15 @@ class SocketSession : public GameListener, public std::enable_shared_from_this<S
 // One HTTP connection: reads requests one after another and answers each.
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, GameHub& hub, RequestLog& log)
-      : stream_(std::move(socket)), hub_(hub), log_(log), remote_(remote_of(stream_)) {}
+  HttpSession(tcp::socket&& socket, GameHub& hub, RequestLog& log, const ServerOptions& options,
+              const RequestGuard& guard)
+      : stream_(std::move(socket)),
+        hub_(hub),
+        log_(log),
+        options_(options),
+        guard_(guard),
+        limiter_(options.rate_limit_actions, options.rate_limit_window),
+        remote_(remote_of(stream_)) {}
 
   void start() {
     asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
@@ -312,14 +343,33 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     request_ = parser_->release();
     const std::string target(request_.target());
     const std::string method(request_.method_string());
-    if (websocket::is_upgrade(request_)) {
+    const bool upgrade = websocket::is_upgrade(request_);
+    const auto header = [this](http::field field) -> std::optional<std::string_view> {
+      const auto found = request_.find(field);
+      if (found == request_.end()) return std::nullopt;
+      return std::string_view(found->value().data(), found->value().size());
+    };
+    // Host, Origin and media type before anything else: a refused request reaches no game.
+    if (auto refused =
+            guard_.check({method, header(http::field::host), header(http::field::origin),
+                          header(http::field::content_type), request_.body().size(), upgrade})) {
+      send_refusal(*refused, method, target, request_.keep_alive() && !upgrade);
+      return;
+    }
+    // Reading is not limited; the WebSocket counts its own messages.
+    if (changes_state(method) && !limiter_.allow(Clock::now())) {
+      send_refusal(rate_limited(options_.rate_limit_actions, options_.rate_limit_window), method,
+                   target, request_.keep_alive());
+      return;
+    }
+    if (upgrade) {
       const auto game_id = socket_game_id(target);
       if (!game_id || request_.method() != http::verb::get) {
         send_error(404, "not_found", "WebSockets are served on /api/games/{id}/ws only.", method,
                    target, false);
         return;
       }
-      std::make_shared<SocketSession>(std::move(stream_), hub_, log_, *game_id)
+      std::make_shared<SocketSession>(std::move(stream_), hub_, log_, options_, *game_id)
           ->start(std::move(request_), begin_);
       return;
     }
@@ -373,6 +423,19 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     response->body() = api_response.body.dump();
     response->prepare_payload();
     send(std::move(response), method, target, request_.keep_alive());
+  }
+
+  void send_refusal(const ApiError& error, const std::string& method, const std::string& target,
+                    bool keep_alive) {
+    const ApiResponse api_response = error_response(error);
+    auto response = std::make_shared<Response>(static_cast<http::status>(api_response.status),
+                                               request_.version());
+    response->set(http::field::content_type, "application/json");
+    response->set(http::field::cache_control, "no-store");
+    if (api_response.status == 429) response->set(http::field::retry_after, "1");
+    response->body() = api_response.body.dump();
+    response->prepare_payload();
+    send(std::move(response), method, target, keep_alive);
   }
 
   void send_error(int status, const std::string& code, const std::string& message,
@@ -430,6 +493,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   beast::tcp_stream stream_;
   GameHub& hub_;
   RequestLog& log_;
+  const ServerOptions& options_;
+  const RequestGuard& guard_;
+  RateLimiter limiter_;
   std::string remote_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
@@ -471,6 +537,7 @@ struct HttpServer::Impl {
       throw std::runtime_error("cannot listen on " + where + ": " + ec.message());
     }
     port = acceptor.local_endpoint().port();
+    guard.emplace(GuardOptions{options.host, port, options.trusted_origins});
   }
 
   void accept() {
@@ -483,7 +550,7 @@ struct HttpServer::Impl {
         accept_pause.async_wait([this](beast::error_code) { accept(); });
         return;
       }
-      std::make_shared<HttpSession>(std::move(socket), hub, log)->start();
+      std::make_shared<HttpSession>(std::move(socket), hub, log, options, *guard)->start();
       accept();
     });
   }
@@ -514,6 +581,7 @@ struct HttpServer::Impl {
   asio::steady_timer accept_pause;
   std::vector<std::thread> threads;
   std::uint16_t port = 0;
+  std::optional<RequestGuard> guard;  // once the port is known
 };
 
 HttpServer::HttpServer(HubOptions hub_options, const ServerOptions& options)
@@ -526,6 +594,10 @@ HttpServer::~HttpServer() {
 
 std::uint16_t HttpServer::port() const {
   return impl_->port;
+}
+
+const RequestGuard& HttpServer::guard() const {
+  return *impl_->guard;
 }
 
 GameHub& HttpServer::hub() {

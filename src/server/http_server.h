@@ -3,12 +3,16 @@
 // WebSocket clients. Beast stays inside http_server.cpp; this header is plain C++.
 #pragma once
 
+#include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "server/hub.h"
+#include "server/request_guard.h"
 
 namespace ur::server {
 
@@ -17,6 +21,15 @@ struct ServerOptions {
   std::uint16_t port = 8080;  // 0 picks a free port (tests)
   bool quiet = false;         // no line per request
   int io_threads = 2;
+  // Origins besides the server's own whose pages may change games and whose hosts it
+  // answers to: --public-url (where a reverse proxy serves it), then each --allow-origin.
+  std::vector<Origin> trusted_origins;
+  // Each connection may send this many actions (state-changing requests, WebSocket
+  // messages) within the window; tests shorten or lengthen the window.
+  std::size_t rate_limit_actions = 20;
+  std::chrono::milliseconds rate_limit_window{1000};
+  // A WebSocket silent this long is dropped; it is pinged halfway through.
+  std::chrono::milliseconds socket_idle_timeout{60000};
 };
 
 class HttpServer {
@@ -30,6 +43,8 @@ class HttpServer {
   HttpServer& operator=(const HttpServer&) = delete;
 
   std::uint16_t port() const;  // the bound port
+  // Who may talk to it: the hosts and origins it accepts (for the start-up lines).
+  const RequestGuard& guard() const;
   GameHub& hub();
 
   // Serves on background threads until stop().

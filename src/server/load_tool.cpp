@@ -2,11 +2,14 @@
 // its own keep-alive connection, and plays light in every one by choosing random legal moves,
 // while the server's computer plays dark: N computer-against-computer games through the API.
 // It reports errors, request latency and the server's time for the computer's turns, and
-// exits non-zero on any error or when the time limit passes.
+// exits non-zero on any error or when the time limit passes. Each connection keeps under the
+// server's limit of 20 actions a second (a 429 would be an error), so a fast server is
+// measured at that pace per game.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <deque>
 #include <iostream>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -20,6 +23,11 @@ namespace {
 
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
+
+// The server's limit per connection (docs/web-api.md), with a margin for the time requests
+// take to arrive: the server stamps them as they come, not as they were sent.
+constexpr std::size_t kActionsPerWindow = 20;
+constexpr auto kActionWindow = std::chrono::milliseconds(1050);
 
 struct LoadOptions {
   std::uint16_t port = 0;
@@ -47,6 +55,13 @@ struct GameRun {
   std::string id;
   json game;
   bool done = false;
+  std::deque<Clock::time_point> sent;  // this connection's requests in the last window
+
+  // Whether one more request keeps under the server's rate limit now.
+  bool may_send(Clock::time_point now) {
+    while (!sent.empty() && now - sent.front() >= kActionWindow) sent.pop_front();
+    return sent.size() < kActionsPerWindow;
+  }
 };
 
 double percentile(std::vector<double> values, double fraction) {
@@ -77,6 +92,7 @@ void play_games(const LoadOptions& options, int count, std::uint64_t seed, Total
   auto exchange = [&](GameRun& run, const std::string& method, const std::string& target,
                       const std::string& body) -> std::optional<json> {
     const auto begin = Clock::now();
+    run.sent.push_back(begin);
     ur::server::HttpReply reply;
     try {
       reply = run.connection->request(method, target, body);
@@ -121,6 +137,7 @@ void play_games(const LoadOptions& options, int count, std::uint64_t seed, Total
   }
   for (bool busy = true; busy;) {
     busy = false;
+    bool sent_any = false;
     for (GameRun& run : runs) {
       if (run.done) continue;
       const std::string phase = run.game["phase"];
@@ -130,6 +147,8 @@ void play_games(const LoadOptions& options, int count, std::uint64_t seed, Total
         continue;
       }
       busy = true;
+      if (!run.may_send(Clock::now())) continue;  // this game waits for its next window
+      sent_any = true;
       const std::string base = "/api/games/" + run.id;
       std::optional<json> answer;
       if (phase == "throw") {
@@ -143,6 +162,7 @@ void play_games(const LoadOptions& options, int count, std::uint64_t seed, Total
       }
       if (answer) run.game = (*answer)["game"];
     }
+    if (busy && !sent_any) std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
   std::lock_guard lock(totals.mutex);
   totals.requests += requests;

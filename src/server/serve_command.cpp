@@ -2,7 +2,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <stdexcept>
 #include <system_error>
+#include <vector>
 
 #include "agents/agent.h"
 #include "cli/command.h"
@@ -14,6 +16,8 @@ namespace {
 struct ServeOptions {
   server::ServerOptions server;
   std::string data_dir;
+  std::string public_url;
+  std::vector<std::string> allowed_origins;
 };
 
 // $XDG_DATA_HOME/ur, else ~/.local/share/ur (the XDG base directory default).
@@ -26,7 +30,21 @@ std::filesystem::path default_data_dir() {
          "ur";
 }
 
-int run_serve(const ServeOptions& options) {
+int run_serve(ServeOptions options) {
+  // Checked before anything is opened, so a mistyped origin changes nothing.
+  try {
+    if (!options.public_url.empty()) {
+      options.server.trusted_origins.push_back(
+          server::parse_origin_option(options.public_url, "--public-url"));
+    }
+    for (const auto& origin : options.allowed_origins) {
+      options.server.trusted_origins.push_back(
+          server::parse_origin_option(origin, "--allow-origin"));
+    }
+  } catch (const std::invalid_argument& error) {
+    std::cerr << "ur serve: " << error.what() << "\nsee ur serve --help\n";
+    return kUsageError;
+  }
   const std::filesystem::path data_dir =
       options.data_dir.empty() ? default_data_dir() : std::filesystem::path(options.data_dir);
   std::error_code error;
@@ -48,7 +66,18 @@ int run_serve(const ServeOptions& options) {
     if (shown_host == "0.0.0.0") shown_host = "127.0.0.1";
     if (shown_host == "::") shown_host = "::1";
     if (shown_host.find(':') != std::string::npos) shown_host = "[" + shown_host + "]";
+    if (http.guard().wildcard()) {
+      std::cerr << "ur serve: warning: listening on every network interface ("
+                << options.server.host << "): anyone who can reach this machine on port "
+                << http.port()
+                << " can play and change its games; open it by IP address, or name other host "
+                   "names with --public-url or --allow-origin (docs/deploying.md)\n";
+    }
     http.run_until_signal([&] {
+      if (!options.public_url.empty()) {
+        std::cout << "ur serve: served at " << options.server.trusted_origins.front().text()
+                  << "/ (through the proxy in front of it)\n";
+      }
       std::cout << "ur serve: open http://" << shown_host << ":" << http.port() << "/ to play\n"
                 << "ur serve: games are kept in " << (data_dir / "games.sqlite3").string()
                 << "; Ctrl-C stops the server\n"
@@ -75,6 +104,12 @@ CommandRunner setup_serve(CLI::App& app) {
   command->add_option("--data", options->data_dir,
                       "Directory for the game database and the solved tables it builds "
                       "(default $XDG_DATA_HOME/ur, else ~/.local/share/ur)");
+  command->add_option("--public-url", options->public_url,
+                      "The origin the site is reached at behind a reverse proxy, e.g. "
+                      "https://ur.example.org (its pages may play; see docs/deploying.md)");
+  command->add_option("--allow-origin", options->allowed_origins,
+                      "Another origin whose pages may play, e.g. http://myhost.lan:8080 "
+                      "(repeatable)");
   command->add_flag("--quiet,-q", options->server.quiet, "Do not log a line per request");
   return [options] { return run_serve(*options); };
 }

@@ -14,7 +14,9 @@ function badAnswer() {
   return new ApiError('The server sent an answer the page does not understand.', 'bad_answer', 0);
 }
 
-// The JSON object the server answered; ApiError for a refusal or no answer.
+// The JSON object the server answered; ApiError for a refusal or no answer. A body always
+// goes as application/json: the server refuses any other type (415), which is what keeps
+// other sites' forms out (docs/deploying.md).
 async function requestJson(method, path, body) {
   let response;
   try {

@@ -10,7 +10,6 @@
 #include <future>
 #include <iostream>
 #include <mutex>
-#include <random>
 #include <thread>
 #include <unordered_map>
 
@@ -22,6 +21,7 @@
 #include "server/game_storage.h"
 #include "server/geometry_json.h"
 #include "server/hints.h"
+#include "server/os_random.h"
 #include "server/store.h"
 #include "server/table_job.h"
 #include "server/web_game.h"
@@ -156,8 +156,7 @@ struct GameHub::Impl {
         pool(static_cast<std::size_t>(
             options.worker_threads > 0
                 ? options.worker_threads
-                : std::max(4, static_cast<int>(std::thread::hardware_concurrency())))),
-        id_rng(std::random_device{}()) {
+                : std::max(4, static_cast<int>(std::thread::hardware_concurrency())))) {
     // Everything the server writes lives under its data directory, built tables included.
     tables::set_table_directory(options.data_dir);
   }
@@ -171,17 +170,13 @@ struct GameHub::Impl {
   std::mutex cache_mutex;
   std::unordered_map<std::string, SlotPtr> cache;
 
-  std::mutex id_mutex;
-  std::mt19937_64 id_rng;
-
   std::mutex drain_mutex;
   std::condition_variable drained;
   int in_flight = 0;
 
-  std::uint64_t random_value() {
-    std::lock_guard lock(id_mutex);
-    return id_rng();
-  }
+  // Ids and seeds come from the OS source, so that no id or dice seed can be worked out
+  // from ones a client has seen.
+  std::uint64_t random_value() { return os_random_u64(); }
 
   // A fresh id that no stored game uses.
   std::string new_game_id() {

@@ -36,14 +36,13 @@ void for_each_exposed(const Rules& rules, SquareMask pieces, SquareMask enemy_bo
 
 // Danger of one side's pieces: each piece the other side can hit with its next throw, by
 // the chance of that throw, times how far the piece has come (what a capture costs).
-// `attackers` are in their own numbering. Finkel's fit measured progress in squares / 12;
-// other paths scale it to the same fraction of the path.
+// `attackers` are in their own numbering. Only Finkel's path reaches here (its fit measured
+// progress in squares / 12); other paths use value_at_risk below.
 double danger(const Rules& rules, SquareMask pieces, SquareMask attackers) {
-  const double unit = 12.0 * rules.route_length / 14.0;
   double total = 0.0;
   for (SquareMask exposed = pieces & rules.shared & ~rules.safe; exposed; exposed &= exposed - 1) {
     const Square square = std::countr_zero(exposed);
-    total += hit_chance(rules, attackers, square) * square / unit;
+    total += hit_chance(rules, attackers, square) * square / 12.0;
   }
   return total;
 }

@@ -128,7 +128,7 @@ export function promptFor(game, view) {
     return `${who(game, game.winner)} ${isYou(game, game.winner) ? 'win' : 'wins'}!${again}`;
   }
   if (!isHuman(game, side)) return 'The computer is playing…';
-  if (!canAct(game, side)) return waitingFor(game, side);
+  if (!canAct(game, side) || game.waiting_for_opponent) return waitingFor(game, side);
   const prefix = isFriendGame(game) ? `${SIDE_NAME[side]}: ` : '';
   switch (game.phase) {
     case 'throw':
@@ -166,7 +166,7 @@ export function throwBlockedReason(game, busy) {
     return game.online ? 'The game is over. Press Rematch to play again.' : 'The game is over. Start a new game to play again.';
   }
   if (!isHuman(game, side)) return 'Wait: the computer is playing its turn.';
-  if (!canAct(game, side)) return waitingFor(game, side);
+  if (!canAct(game, side) || game.waiting_for_opponent) return waitingFor(game, side);
   if (game.phase === 'move') {
     const holder = isFriendGame(game) ? `${SIDE_NAME[side]}'s` : 'Your';
     return `${holder} throw of ${game.roll} is waiting: move a glowing piece first.`;

@@ -366,16 +366,16 @@ export class Online {
 
   async claimWin() {
     const game = this.state.game;
-    const side = game?.my_sides?.[0];
-    if (!game || !side) return;
-    await this.sync.intent('claim_win', { side });
+    if (!game?.my_sides?.length) return;
+    // The server knows the seat from the token.
+    await this.sync.intent('claim_win');
   }
 
   async rematch() {
     const game = this.state.game;
-    const side = game?.my_sides?.[0];
-    if (!game || !side) return;
-    await this.sync.intent('rematch', { side });
+    if (!game?.my_sides?.length) return;
+    // The server knows the seat from the token.
+    await this.sync.intent('rematch');
   }
 
   // -------------------------------------------------------------------------------------------
@@ -396,7 +396,8 @@ export class Online {
         if ($('link-dialog').open && $('link-dialog').dataset.kind === 'invite') $('link-dialog').close();
       }
     }
-    this.render();
+    // The player strips show presence too.
+    this.page.render();
   }
 
   // Called when the page has shown the newest state: the turn passing to this browser's

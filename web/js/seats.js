@@ -73,7 +73,7 @@ export function defaultName() {
 // side's own name).
 export function cleanName(text) {
   const name = String(text ?? '')
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
     .trim()
     .slice(0, 24);
   try {

@@ -238,7 +238,6 @@ export class Sync {
     if (!settings && stored.opponent === 'online') delete stored.opponent;
     try {
       const result = await this.create(stored);
-      if (result.extra.invite) this.view.onInvite(result.game, result.extra.invite);
       return result.game;
     } catch (error) {
       if (error instanceof ApiError && error.code === 'bad_settings') {
@@ -274,7 +273,10 @@ export class Sync {
   // holds the seat of its settings.
   async create(settings) {
     const result = await api.create(settings);
-    saveSeat(result.game.id, result.token, result.game.online ? (result.game.settings?.seat ?? 'light') : null);
+    // The server keeps no "seat" in an online game's settings: the host's is the one asked for.
+    saveSeat(result.game.id, result.token, result.game.online ? (settings.seat === 'dark' ? 'dark' : 'light') : null);
+    // The host's invite first, so that the page does not ask the server for it again.
+    if (result.extra.invite) this.view.onInvite(result.game, result.extra.invite);
     this.accept(result.game, result.events, 'http');
     return result;
   }

@@ -189,8 +189,16 @@ async function serve(page, game, answers = {}) {
   return intents;
 }
 
+// A browser context of its own (a second person), with the page's files as `context` has them.
+async function newPersonContext(browser, options = {}) {
+  const context = await browser.newContext({ reducedMotion: 'reduce', ...options });
+  if (process.env.UR_WEB_DIR) await serveWebDir(context, path.resolve(process.env.UR_WEB_DIR));
+  return context;
+}
+
 module.exports = {
   GAME_ID,
+  newPersonContext,
   test,
   expect,
   screenshot,

@@ -6,7 +6,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
-const { test, expect, readControls } = require('./helpers');
+const { test, expect, newPersonContext, readControls } = require('./helpers');
 
 const PREFS = { sound: false, speed: 'off', one_press: true };
 const SETTINGS = { opponent: 'easy', pieces: 3, bear_off: 'any', starts: 'alternate', rules: { name: 'finkel' } };
@@ -49,7 +49,7 @@ function killed(child) {
 }
 
 async function person(browser, baseURL) {
-  const context = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
+  const context = await newPersonContext(browser, { baseURL });
   await context.addInitScript(
     ([prefs, settings]) => {
       if (!localStorage.getItem('ur.prefs')) localStorage.setItem('ur.prefs', JSON.stringify(prefs));
@@ -72,9 +72,9 @@ async function actions(pages, count) {
     for (const page of pages) {
       const controls = await readControls(page);
       if (controls.busy || controls.gameOver) continue;
-      if (controls.canPass) await page.click('#pass-button');
-      else if (controls.canThrow) await page.click('#throw-button');
-      else if (controls.movable > 0) await page.locator('#board .cell.movable').last().click();
+      if (controls.canPass) await page.click('#pass-button', { timeout: 5000 });
+      else if (controls.canThrow) await page.click('#throw-button', { timeout: 5000 });
+      else if (controls.movable > 0) await page.locator('#board .cell.movable').last().click({ timeout: 5000 });
       else continue;
       acted = true;
       done += 1;
@@ -106,6 +106,7 @@ test('the server is killed and restarted mid-game: both players reconnect and pl
     await bob.fill('#join-name', 'Bob');
     await bob.click('#join-button');
     await expect(ann.locator('#online-banner')).toHaveText('Bob is connected.');
+    await expect(ann.locator('#link-dialog')).toBeHidden();
     await actions([ann, bob], 10);
     const id = await ann.evaluate(() => JSON.parse(localStorage.getItem('ur.gameId')));
     const before = await (await fetch(`${base}/api/games/${id}`)).json();

@@ -2,7 +2,7 @@
 // a whole game to its end and a rematch, a spectator who sees every move and cannot act, a
 // copied game id without its seat token, quick match, and prepared states for claiming the
 // win (its 2 minutes are not waited for here).
-const { test, expect, newPersonContext, readControls, state, serve } = require('./helpers');
+const { test, expect, newPersonContext, readControls, screenshot, state, serve } = require('./helpers');
 
 const BASE = process.env.UR_BASE_URL || 'http://127.0.0.1:8080';
 
@@ -12,8 +12,8 @@ const PREFS = { sound: false, speed: 'off', one_press: true };
 const SETTINGS = { opponent: 'easy', pieces: 3, bear_off: 'any', starts: 'alternate', rules: { name: 'finkel' } };
 
 // A person: a browser context of their own (their own localStorage, so their own seats).
-async function person(browser, baseURL = BASE) {
-  const context = await newPersonContext(browser, { baseURL });
+async function person(browser, baseURL = BASE, options = {}) {
+  const context = await newPersonContext(browser, { baseURL, ...options });
   await context.addInitScript(
     ([prefs, settings]) => {
       if (!localStorage.getItem('ur.prefs')) localStorage.setItem('ur.prefs', JSON.stringify(prefs));
@@ -105,6 +105,7 @@ test('two people play a whole online game from the invite link, a spectator foll
   const ann = await person(browser);
   const bob = await person(browser);
   const link = await hostGame(ann, 'Ann');
+  await screenshot(ann, 'online-invite');
   // Nothing can be played before the friend comes.
   await expect(ann.locator('#online-banner')).toContainText('Waiting for your friend to join…');
   await joinGame(bob, link, 'Bob');
@@ -116,6 +117,7 @@ test('two people play a whole online game from the invite link, a spectator foll
   await expect(ann.locator('#player-dark .player-name')).toHaveText('Bob · Bitumen');
   await expect(bob.locator('#player-dark .player-name')).toHaveText('Bob · Bitumen · you');
   await expect(bob.locator('#player-light .player-presence')).toHaveText('connected');
+  await screenshot(bob, 'online-game');
   // Fairness: no hints, take-back or record while the game runs.
   for (const page of [ann, bob]) {
     await expect(page.locator('#hints-button')).toBeHidden();
@@ -139,6 +141,7 @@ test('two people play a whole online game from the invite link, a spectator foll
   await expect(eve.locator('#online-banner')).toContainText('Ann is connected. Bob is connected.');
   await expect(eve.locator('#throw-button')).toBeHidden();
   await expect(eve.locator('#resign-button')).toBeHidden();
+  await screenshot(eve, 'online-watching');
 
   // A few actions, then the spectator's board is the players' board.
   await playOn([ann, bob], { untilActions: 12 });
@@ -230,11 +233,20 @@ test('a copied game id without its token and a used invite only watch', async ({
   const seatLink = await ann.locator('#link-url').inputValue();
   expect(seatLink).toMatch(new RegExp(`#seat=${id}\\.[0-9a-f]{64}\\.light$`));
   await expect(ann.locator('#link-qr svg')).toBeVisible();
-  const tablet = await person(browser);
+  // A phone, at that.
+  const tablet = await person(browser, BASE, { viewport: { width: 360, height: 740 } });
   await tablet.goto(seatLink);
   await expect(tablet.locator('#message')).toHaveText('This device now holds your seat in this game: play on.');
   await expect.poll(() => new URL(tablet.url()).hash).toBe('');
   await expect(tablet.locator('#player-light .player-name')).toHaveText('Ann · Shell · you');
+  await tablet.click('#seat-link-button');
+  await expect(tablet.locator('#link-qr svg')).toBeVisible();
+  // The dialog fits the phone's width.
+  const box = await tablet.locator('#link-dialog').boundingBox();
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  await screenshot(tablet, 'online-seat-link-phone');
+  await tablet.click('#link-close');
   await closeAll(ann, bob, mallory, late, tablet);
 });
 
@@ -356,4 +368,26 @@ test('every refusal about seats is put in words', async ({ page }) => {
     await expect(page.locator('#message')).toHaveText(words);
   }
   expect(intents.length).toBe(Object.keys(codes).length);
+});
+
+test('a game stored before seats is claimed for the browser that played it', async ({ page }) => {
+  const old = state({ claimable: true });
+  const token = 'c1a1'.repeat(16);
+  const claims = [];
+  await page.addInitScript((id) => localStorage.setItem('ur.gameId', JSON.stringify(id)), old.id);
+  await page.route('**/api/games/**', async (route) => {
+    const action = new URL(route.request().url()).pathname.split('/')[4];
+    if (!action) return route.fulfill({ json: { game: old } });
+    if (action === 'claim') {
+      claims.push(route.request().headers().authorization ?? null);
+      return route.fulfill({ json: { game: { ...old, claimable: false, version: 1001 }, events: [], token } });
+    }
+    return route.fulfill({ status: 409, json: { error: 'Not in this test.', code: 'bad_request' } });
+  });
+  await page.goto('/');
+  await expect(page.locator('#game')).toHaveAttribute('aria-busy', 'false');
+  expect(claims).toEqual([null]);
+  expect(await page.evaluate((id) => JSON.parse(localStorage.getItem('ur.seats'))[id], old.id)).toBe(token);
+  await expect(page.locator('#online-status')).toBeHidden();
+  await expect(page.locator('#throw-button')).toHaveAttribute('aria-disabled', 'false');
 });

@@ -165,7 +165,12 @@ export class Online {
       const { svg } = await api.qr(url);
       if ($('link-url').value !== url) return;
       const parsed = new DOMParser().parseFromString(String(svg), 'image/svg+xml').documentElement;
-      if (parsed?.nodeName === 'svg') qr.replaceChildren(document.importNode(parsed, true));
+      if (parsed?.nodeName === 'svg') {
+        const image = document.importNode(parsed, true);
+        // The box around it is the image, named "QR code of the link".
+        image.setAttribute('aria-hidden', 'true');
+        qr.replaceChildren(image);
+      }
     } catch (error) {
       qr.textContent = `No QR code: ${refusalText(error)}`;
     }

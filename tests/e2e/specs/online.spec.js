@@ -2,6 +2,7 @@
 // a whole game to its end and a rematch, a spectator who sees every move and cannot act, a
 // copied game id without its seat token, quick match, and prepared states for claiming the
 // win (its 2 minutes are not waited for here).
+const AxeBuilder = require('@axe-core/playwright').default;
 const { test, expect, newPersonContext, readControls, screenshot, state, serve } = require('./helpers');
 
 const BASE = process.env.UR_BASE_URL || 'http://127.0.0.1:8080';
@@ -34,13 +35,22 @@ async function closeAll(...pages) {
   }
 }
 
-// The host opens the page and invites a friend: answers the invite link.
-async function hostGame(page, name) {
+// The host opens the page and invites a friend, from the Play online dialog or from the
+// settings: answers the invite link.
+async function hostGame(page, name, via = 'online') {
   await page.goto('/');
   await expect(page.locator('#game')).toHaveAttribute('aria-busy', 'false');
-  await page.click('#online-button');
-  await page.fill('#online-name', name);
-  await page.click('#online-invite');
+  if (via === 'settings') {
+    await page.click('#settings-button');
+    await expect(page.locator('#settings-name-field')).toBeHidden();
+    await page.locator('input[name=opponent][value=online]').check();
+    await page.fill('#settings-name', name);
+    await page.click('#settings-save');
+  } else {
+    await page.click('#online-button');
+    await page.fill('#online-name', name);
+    await page.click('#online-invite');
+  }
   const dialog = page.locator('#link-dialog');
   await expect(dialog).toBeVisible();
   await expect(page.locator('#link-title')).toHaveText('Invite a friend');
@@ -106,6 +116,8 @@ test('two people play a whole online game from the invite link, a spectator foll
   const bob = await person(browser);
   const link = await hostGame(ann, 'Ann');
   await screenshot(ann, 'online-invite');
+  const axe = await new AxeBuilder({ page: ann }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('#link-dialog').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   // Nothing can be played before the friend comes.
   await expect(ann.locator('#online-banner')).toContainText('Waiting for your friend to join…');
   await joinGame(bob, link, 'Bob');
@@ -200,7 +212,7 @@ test('two people play a whole online game from the invite link, a spectator foll
 test('a copied game id without its token and a used invite only watch', async ({ browser }) => {
   const ann = await person(browser);
   const bob = await person(browser);
-  const link = await hostGame(ann, 'Ann');
+  const link = await hostGame(ann, 'Ann', 'settings');
   await joinGame(bob, link, 'Bob');
   const id = await gameIdOf(ann);
 
@@ -275,6 +287,17 @@ test('quick match pairs two people, one of them playing the computer meanwhile',
   await expect(ann.locator('#queue-status-text')).toContainText('Still looking for an opponent online');
   await expect(ann.locator('#player-dark .player-name')).toContainText('computer');
 
+  // Bob's tab is in the background, with sound on: his turn is heard and shown in the title.
+  await bob.addInitScript(() => {
+    localStorage.setItem('ur.prefs', JSON.stringify({ sound: true, speed: 'off', one_press: true }));
+    Object.defineProperty(document, 'hidden', { get: () => true });
+    window.tones = 0;
+    const create = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function () {
+      window.tones += 1;
+      return create.call(this);
+    };
+  });
   await bob.goto('/');
   await expect(bob.locator('#game')).toHaveAttribute('aria-busy', 'false');
   await bob.click('#online-button');
@@ -289,6 +312,13 @@ test('quick match pairs two people, one of them playing the computer meanwhile',
   expect(await gameIdOf(ann)).toBe(await gameIdOf(bob));
   await expect(ann.locator('#online-banner')).toHaveText('Bob is connected.');
   await expect(bob.locator('#online-banner')).toHaveText('Ann is connected.');
+  // Ann (Shell) opens; once her turn is over, Bob's background tab says it is his.
+  const tonesBefore = await bob.evaluate(() => window.tones);
+  await expect.poll(async () => {
+    await playOn([ann], { untilActions: 1, timeout: 5000 }).catch(() => 0);
+    return bob.title();
+  }, { timeout: 30_000 }).toBe('Your turn · ur');
+  expect(await bob.evaluate(() => window.tones)).toBeGreaterThan(tonesBefore);
   await playOn([ann, bob], { untilActions: 4 });
   await closeAll(ann, bob);
 });

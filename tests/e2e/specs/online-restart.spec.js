@@ -101,8 +101,10 @@ test('the server is killed and restarted mid-game: both players reconnect and pl
     await ann.click('#online-button');
     await ann.fill('#online-name', 'Ann');
     await ann.click('#online-invite');
+    await expect(ann.locator('#link-url')).toHaveValue(/#join=[0-9a-f]{32}$/);
     const link = await ann.locator('#link-url').inputValue();
     await bob.goto(link);
+    await expect(bob.locator('#join-dialog')).toBeVisible();
     await bob.fill('#join-name', 'Bob');
     await bob.click('#join-button');
     await expect(ann.locator('#online-banner')).toHaveText('Bob is connected.');

@@ -148,6 +148,8 @@ const REFUSALS = {
   rate_limited: 'Too many actions at once: wait a moment and try again.',
   already_claimed: 'This game’s seat was taken by another browser already; this one can only watch.',
   game_running: 'A rematch can be asked for once this game is over.',
+  not_their_turn: 'It is your turn: the win can be claimed only while the other player is gone on theirs.',
+  not_online: 'Rematches and claiming the win are for online games; start the next game with New game.',
 };
 
 export function refusalText(error) {

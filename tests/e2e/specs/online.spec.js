@@ -385,6 +385,11 @@ test('every refusal about seats is put in words', async ({ page }) => {
     not_your_seat: 'That is the other player’s side: you can only play your own.',
     waiting_for_opponent: 'Your friend has not joined yet: the game starts when they open the invite link.',
     rate_limited: 'Too many actions at once: wait a moment and try again.',
+    seat_token_missing: 'This browser holds no seat in this game, so it can only watch.',
+    online_fairness: 'Hints, review, take-back and new settings are off while an online game runs; the review is offered when it ends.',
+    opponent_present: 'The other player is connected again, so the game goes on.',
+    // The server's sentence says how long is left.
+    claim_too_early: 'The server’s sentence.',
   };
   let answer = null;
   const intents = await serveOnline(page, game, {

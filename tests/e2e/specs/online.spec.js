@@ -213,7 +213,13 @@ test('a copied game id without its token and a used invite only watch', async ({
   const ann = await person(browser);
   const bob = await person(browser);
   const link = await hostGame(ann, 'Ann', 'settings');
+  // After a reload the host gets the same invite back.
+  await ann.reload();
+  await expect(ann.locator('#link-dialog')).toBeVisible();
+  await expect(ann.locator('#link-url')).toHaveValue(link);
+  await expect(ann.locator('#link-waiting')).toBeVisible();
   await joinGame(bob, link, 'Bob');
+  await expect(ann.locator('#link-dialog')).toBeHidden();
   const id = await gameIdOf(ann);
 
   // Mallory copied the id into her browser: she watches, and cannot act.

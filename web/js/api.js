@@ -17,12 +17,16 @@ function badAnswer() {
 // The JSON object the server answered; ApiError for a refusal or no answer. A body always
 // goes as application/json: the server refuses any other type (415), which is what keeps
 // other sites' forms out (docs/deploying.md).
-async function requestJson(method, path, body) {
+// `token`: the seat token, sent as `Authorization: Bearer` (docs/web-api.md: every action on a
+// game needs the token of a seat it holds).
+async function requestJson(method, path, body, token = null) {
   let response;
+  const headers = body === undefined ? {} : { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
   try {
     response = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: 'no-store',
     });
@@ -45,28 +49,40 @@ async function requestJson(method, path, body) {
   return data;
 }
 
-async function request(method, path, body) {
-  const data = await requestJson(method, path, body);
+// A game's state and events, with the members beyond them (token, invite, side) in `extra`.
+async function request(method, path, body, token = null) {
+  const data = await requestJson(method, path, body, token);
   if (!data.game) {
     throw badAnswer();
   }
-  return { game: data.game, events: Array.isArray(data.events) ? data.events : [] };
+  return { game: data.game, events: Array.isArray(data.events) ? data.events : [], token: data.token ?? null, extra: data };
 }
+
+const gamePath = (id) => `api/games/${encodeURIComponent(id)}`;
 
 export const api = {
   create: (settings) => request('POST', 'api/games', { settings }),
   // A new series whose first game is a record's game after its first `from.ply` plies.
   createFrom: (settings, from) => request('POST', 'api/games', { settings, from }),
-  get: (id) => request('GET', `api/games/${encodeURIComponent(id)}`),
-  intent: (id, action, body = {}) =>
-    request('POST', `api/games/${encodeURIComponent(id)}/${action}`, body),
+  get: (id) => request('GET', gamePath(id)),
+  intent: (id, action, body = {}, token = null) => request('POST', `${gamePath(id)}/${action}`, body, token),
+  // An old game stored before seats: its seat token, once.
+  claim: (id) => request('POST', `${gamePath(id)}/claim`, {}),
+  // Online games: the host's invite again, a friend's join, the QR code of a link.
+  invite: (id, token) => requestJson('GET', `${gamePath(id)}/invite`, undefined, token),
+  join: (invite, name) => request('POST', 'api/join', { invite, name }),
+  qr: (text) => requestJson('POST', 'api/qr', { text }),
+  // Quick match: a ticket in the queue for the same rules, polled about once a second.
+  enqueue: (rules, name) => requestJson('POST', 'api/queue', rules ? { rules, name } : { name }),
+  queueState: (ticket) => requestJson('GET', `api/queue/${encodeURIComponent(ticket)}`),
+  leaveQueue: (ticket) => requestJson('DELETE', `api/queue/${encodeURIComponent(ticket)}`),
   // The perfect opponent's table build: each answers the build's state.
   startTableBuild: (pieces, bearOff) =>
     requestJson('POST', 'api/tables/build', { pieces, bear_off: bearOff }),
   tableBuildState: () => requestJson('GET', 'api/tables/build'),
   cancelTableBuild: () => requestJson('DELETE', 'api/tables/build'),
   // The record of a game's series: {file_name, rgn, records}.
-  record: (id) => requestJson('GET', `api/games/${encodeURIComponent(id)}/record`),
+  record: (id) => requestJson('GET', `${gamePath(id)}/record`),
   // Records: every game of a record file's text as JSON records, and the review of one.
   readRecords: (text) => requestJson('POST', 'api/records', { text }),
   review: (record, estimate = false) =>
@@ -74,27 +90,37 @@ export const api = {
   // The named rule sets with their titles, one-line summaries and geometry.
   ruleSets: () => requestJson('GET', 'api/rule-sets'),
   // Live hints: both sides' chances now and every legal move's (GET), the switch (POST).
-  hints: (id) => requestJson('GET', `api/games/${encodeURIComponent(id)}/hints`),
+  hints: (id, token = null) => requestJson('GET', `${gamePath(id)}/hints`, undefined, token),
 };
 
-// A WebSocket to one game that reconnects with growing pauses; `onUpdate(game, events)`
-// receives each pushed update, `onState(connected)` reports the connection.
+// A WebSocket to one game that reconnects with growing pauses; `handlers.update(game, events)`
+// receives each pushed update, `handlers.presence(message)` each change of who is connected,
+// `handlers.state(connected)` reports the connection. Right after each (re)connection it says
+// hello with the seat token, which marks this seat connected for as long as the socket is open.
 export class GameSocket {
-  constructor(onUpdate, onState) {
-    this.onUpdate = onUpdate;
-    this.onState = onState;
+  constructor(handlers) {
+    this.handlers = handlers;
     this.socket = null;
     this.gameId = null;
+    this.token = null;
     this.retryMs = 500;
     this.retryTimer = null;
     this.failures = 0;
   }
 
-  connect(gameId) {
-    if (this.gameId === gameId && this.socket) return;
+  connect(gameId, token = null) {
+    if (this.gameId === gameId && this.token === token && this.socket) return;
     this.close();
     this.gameId = gameId;
+    this.token = token;
     this.open();
+  }
+
+  // Every message carries the token (a watcher's carries none).
+  send(message) {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(this.token ? { ...message, token: this.token } : message));
+    return true;
   }
 
   open() {
@@ -104,9 +130,11 @@ export class GameSocket {
     const socket = new WebSocket(url);
     this.socket = socket;
     socket.addEventListener('open', () => {
+      if (this.socket !== socket) return;
       this.retryMs = 500;
       this.failures = 0;
-      this.onState(true);
+      if (this.token) this.send({ action: 'hello' });
+      this.handlers.state(true);
     });
     socket.addEventListener('message', (event) => {
       let message;
@@ -116,7 +144,9 @@ export class GameSocket {
         return;
       }
       if (message?.type === 'update' && message.game) {
-        this.onUpdate(message.game, Array.isArray(message.events) ? message.events : []);
+        this.handlers.update(message.game, Array.isArray(message.events) ? message.events : []);
+      } else if (message?.type === 'presence' && message.seats) {
+        this.handlers.presence(message);
       }
     });
     socket.addEventListener('close', () => {
@@ -124,9 +154,9 @@ export class GameSocket {
       this.socket = null;
       this.failures += 1;
       // One failed attempt is routine (a server restart); say so only when it persists.
-      if (this.failures >= 2) this.onState(false);
+      if (this.failures >= 2) this.handlers.state(false);
       this.retryTimer = setTimeout(() => this.open(), this.retryMs);
-      this.retryMs = Math.min(this.retryMs * 2, 8000);
+      this.retryMs = Math.min(this.retryMs * 2, 4000);
     });
   }
 
@@ -135,6 +165,7 @@ export class GameSocket {
     const socket = this.socket;
     this.socket = null;
     this.gameId = null;
+    this.token = null;
     if (socket) socket.close();
   }
 }

@@ -11,11 +11,13 @@ import { DiceTray } from './dice.js';
 import { EventPlayer } from './events.js';
 import { LiveHints } from './hints.js';
 import { LogPanel } from './log-panel.js';
-import { announce, isFriendGame, isHuman, pressRefusal, promptFor, sideToMove, throwBlockedReason } from './narration.js';
+import { announce, canAct, isFriendGame, isHuman, isWatching, pressRefusal, promptFor, sideToMove, throwBlockedReason } from './narration.js';
+import { Online } from './online.js';
 import { SIDE_NAME, geometry } from './rules.js';
 import { Replay } from './replay.js';
 import { ReviewView } from './review.js';
-import { setSoundEnabled, sounds } from './sound.js';
+import { seatName } from './seats.js';
+import { setSoundEnabled, sounds, unlockSound } from './sound.js';
 import { STORAGE_SETTINGS, Sync, createState, loadJson, sanitizeSettings } from './sync.js';
 import { ThrowHint } from './throw-hint.js';
 
@@ -37,6 +39,7 @@ let logPanel;
 let player;
 let review;
 let hints;
+let online;
 
 // ---------------------------------------------------------------------------------------------
 // Updates from the server
@@ -47,6 +50,7 @@ const view = {
   render,
   settled() {
     if (state.game && !state.notice) announce(prompt(state.game));
+    online.settled();
     const game = state.game;
     if (game?.phase !== 'game_over') return;
     const key = `${game.id}:${game.game_number}`;
@@ -68,6 +72,8 @@ const view = {
       render();
     }
   },
+  onPresence: (before) => online?.onPresence(before),
+  onInvite: (game, code) => online.showInvite(game, code),
   offerTableBuild: (...args) => dialogs.offerTableBuild(...args),
   fillSettingsForm: (settings) => dialogs.fillSettingsForm(settings),
 };
@@ -80,7 +86,7 @@ function showing() {
 }
 
 function humanToAct(game) {
-  return game.phase !== 'game_over' && isHuman(game, sideToMove(game)) && !showing() && state.inFlight === 0;
+  return game.phase !== 'game_over' && canAct(game, sideToMove(game)) && !showing() && state.inFlight === 0;
 }
 
 function prompt(game) {
@@ -121,6 +127,7 @@ function render() {
   renderControls(game);
   renderMessage(game);
   logPanel.render(game);
+  online.render();
   // The rules page follows the set being played (it may open before the first state).
   const geo = geometry();
   if ($('rules-dialog').open && geo && $('route-diagram').dataset.ruleSet !== geo.name) dialogs.fillRules(geo);
@@ -130,10 +137,25 @@ function renderPlayers(game, position) {
   for (const side of ['light', 'dark']) {
     const strip = $(`player-${side}`);
     let name;
+    let presence = '';
     if (isFriendGame(game)) name = `${SIDE_NAME[side]} · ${side === 'light' ? 'player 1' : 'player 2'}`;
-    else if (isHuman(game, side)) name = `${SIDE_NAME[side]} · you`;
-    else name = `${SIDE_NAME[side]} · computer (${game.settings.opponent})`;
+    else if (!isHuman(game, side)) name = `${SIDE_NAME[side]} · computer (${game.settings.opponent})`;
+    else if (game.online) {
+      // Both names, and whether each is there.
+      const seat = state.seats?.[side];
+      const own = seatName(game, side);
+      name = own === SIDE_NAME[side] ? SIDE_NAME[side] : `${own} · ${SIDE_NAME[side]}`;
+      if (canAct(game, side)) name += ' · you';
+      if (!seat?.taken) presence = 'not joined yet';
+      else if (seat.connected) presence = 'connected';
+      else if (seat.left_at) presence = 'has left';
+      else presence = 'not connected';
+    } else if (canAct(game, side) || isWatching(game)) name = `${SIDE_NAME[side]} · ${isWatching(game) ? 'player' : 'you'}`;
+    else name = SIDE_NAME[side];
     strip.querySelector('.player-name').textContent = name;
+    const presenceSpan = strip.querySelector('.player-presence');
+    presenceSpan.textContent = presence;
+    presenceSpan.dataset.presence = presence.replace(/ /g, '-');
     strip.querySelector('.player-home').textContent =
       `home ${position[side].home}/${game.rules.pieces} · wins ${game.tally?.[side] ?? 0}`;
     strip.classList.toggle('to-move', game.phase !== 'game_over' && sideToMove(game) === side);
@@ -149,7 +171,9 @@ function renderControls(game) {
   const passButton = $('pass-button');
   const passReason = $('pass-reason');
   const canPass = game.phase === 'pass' && humanToAct(game);
-  throwButton.hidden = canPass;
+  // A watcher has no controls: only the board, the log and the links.
+  const watching = isWatching(game);
+  throwButton.hidden = canPass || watching;
   passButton.hidden = !canPass;
   passReason.hidden = !canPass;
   if (canPass) {
@@ -164,12 +188,17 @@ function renderControls(game) {
   const side = sideToMove(game);
   throwButton.textContent =
     isFriendGame(game) && game.phase === 'throw' ? `Throw the dice (${SIDE_NAME[side]})` : 'Throw the dice';
+  // Fairness: while an online game runs, no hints, take-back or record (the review is
+  // offered when it ends).
+  const fair = Boolean(game.online) && game.phase !== 'game_over';
+  $('hints-button').hidden = fair || watching;
+  $('download-record').hidden = fair;
   // Take back: only when the server says a person's seat may (never in a friend game).
   const takeBack = $('take-back-button');
-  takeBack.hidden = !game.can_take_back;
+  takeBack.hidden = !game.can_take_back || watching || fair;
   takeBack.disabled = !game.can_take_back || showing() || state.inFlight > 0;
   const resign = $('resign-button');
-  resign.hidden = game.phase === 'game_over';
+  resign.hidden = game.phase === 'game_over' || watching || Boolean(game.waiting_for_opponent);
   resign.disabled = showing() || state.inFlight > 0;
   if (!dice.rolling) dice.show(state.shownDice);
   $('dice-tray').classList.toggle('stale', game.phase === 'throw' || game.phase === 'game_over');
@@ -215,6 +244,7 @@ function onThrow() {
     onPass();
     return;
   }
+  if (!canAct(game, sideToMove(game))) return;
   sync.intent('throw', { side: sideToMove(game) });
 }
 
@@ -293,12 +323,15 @@ async function playFromRecord(choice, record, ply) {
 function onResignClosed() {
   const game = state.game;
   if ($('confirm-resign-dialog').returnValue !== 'resign' || !game || game.phase === 'game_over') return;
-  // In a friend game the side to move resigns; against the computer, the person.
-  sync.intent('resign');
+  // In a friend game the side to move resigns; against the computer, the person; online,
+  // this browser's side.
+  sync.intent('resign', game.online ? { side: game.my_sides[0] } : {});
 }
 
 function onNewGame() {
-  if (!state.game) {
+  // An online or watched game is not this browser's to restart: a new game of its own.
+  if (!state.game || state.game.online || isWatching(state.game)) {
+    dialogs.closeGameOver();
     sync.startNewGame();
     return;
   }
@@ -417,8 +450,25 @@ function init() {
   document.addEventListener('keydown', onKeyDown);
   hint = new ThrowHint();
   logPanel = new LogPanel(() => state.game);
+  online = new Online(state, sync, {
+    setNotice,
+    playSound,
+    render,
+    // Quick match: a computer game meanwhile (the one in play, if it is one of this browser's).
+    startComputerGame() {
+      const game = state.game;
+      if (game && !game.online && !isWatching(game) && !isFriendGame(game) && game.phase !== 'game_over') return;
+      sync.startNewGame();
+    },
+  });
   reducedMotion.addEventListener?.('change', () => render());
-  sync.resume();
+  // Browsers start sound only after a press; the first one unlocks it for background turns.
+  const unlock = () => {
+    if (state.prefs.sound) unlockSound();
+  };
+  document.addEventListener('pointerdown', unlock, { once: true, capture: true });
+  document.addEventListener('keydown', unlock, { once: true, capture: true });
+  if (!online.handleFragment()) sync.resume();
 }
 
 init();

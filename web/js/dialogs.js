@@ -2,11 +2,12 @@
 // question before a new game replaces one in progress, the end of a game, and the rules.
 
 import { api } from './api.js';
-import { announce, isFriendGame, isHuman } from './narration.js';
+import { announce, canAct, isFriendGame, isHuman, isWatching } from './narration.js';
 import { drawRouteDiagram, routeCaption } from './route-diagram.js';
 import { SIDE_NAME, geometry, otherSide } from './rules.js';
 import { setSoundEnabled } from './sound.js';
-import { saveJson } from './sync.js';
+import { cleanName, defaultName, seatName } from './seats.js';
+import { STORAGE_SETTINGS, saveJson } from './sync.js';
 import { TableBuildOffer } from './table-build.js';
 
 export const STORAGE_PREFS = 'ur.prefs';
@@ -19,6 +20,12 @@ function gameInProgress(game) {
   const { light, dark } = game.position;
   const moved = light.start < pieces || dark.start < pieces;
   return game.phase !== 'game_over' && (moved || game.roll !== null);
+}
+
+// The sides people play under `settings` (a friend game: both; against the computer: the seat).
+function personSides(settings) {
+  if (settings?.opponent === 'friend') return ['light', 'dark'];
+  return [settings?.seat === 'dark' ? 'dark' : 'light'];
 }
 
 export class Dialogs {
@@ -196,6 +203,7 @@ export class Dialogs {
     form.elements.sound.checked = this.state.prefs.sound;
     choose('speed', this.state.prefs.speed);
     form.elements.one_press.checked = this.state.prefs.one_press;
+    form.elements.name.value = defaultName();
   }
 
   // True when the server's settings have the take_back member (servers before it refuse it).
@@ -205,15 +213,25 @@ export class Dialogs {
 
   // Take back is for games against the computer: friends never take back.
   showTakeBackSetting() {
-    $('take-back-setting').hidden = !this.hasTakeBack() || $('settings-form').elements.opponent.value === 'friend';
+    const opponent = $('settings-form').elements.opponent.value;
+    $('take-back-setting').hidden = !this.hasTakeBack() || opponent === 'friend' || opponent === 'online';
+    $('settings-name-field').hidden = opponent !== 'online';
+  }
+
+  // An online game (or one this browser watches) is not this browser's to change.
+  notMine() {
+    const game = this.state.game;
+    return Boolean(game && (game.online || isWatching(game)));
   }
 
   openSettings() {
     const game = this.state.game;
     this.fillSettingsForm({ ...(game?.settings ?? {}), ...(game?.next_settings ?? {}) });
-    $('settings-note').textContent = game?.next_settings
-      ? 'Some changes are waiting for the next game.'
-      : 'Changes apply at once if nothing has been thrown yet, otherwise from the next game.';
+    $('settings-note').textContent = this.notMine()
+      ? 'This game’s rules are its host’s: your settings apply to your next game.'
+      : game?.next_settings
+        ? 'Some changes are waiting for the next game.'
+        : 'Changes apply at once if nothing has been thrown yet, otherwise from the next game.';
     this.tableBuild.hide();
     // Escape closes without a button: no stale choice may count as "save".
     $('settings-dialog').returnValue = '';
@@ -246,7 +264,9 @@ export class Dialogs {
     const takeBack = this.hasTakeBack() ? { take_back: form.elements.take_back.checked } : {};
     const ruleSet = value('rule_set') || 'finkel';
     const rules = ruleSet === 'custom' ? this.readCustomColumns() : { name: ruleSet };
+    const name = value('opponent') === 'online' ? { name: cleanName(value('name')) } : {};
     return {
+      ...name,
       opponent: value('opponent'),
       rules,
       pieces: Number(value('pieces')),
@@ -270,11 +290,26 @@ export class Dialogs {
     setSoundEnabled(prefs.sound);
     saveJson(STORAGE_PREFS, prefs);
     const settings = this.readSettingsForm();
-    if (!this.state.game) {
-      await this.sync.startNewGame(settings);
+    // An online game is started only when asked for: the invite dialog follows.
+    if (!this.state.game || this.notMine() || settings.opponent === 'online') {
+      if (settings.opponent !== 'online') saveJson(STORAGE_SETTINGS, settings);
+      if (choice === 'new' || !this.state.game || (settings.opponent === 'online' && !this.state.game.online)) {
+        this.closeGameOver();
+        await this.sync.startNewGame(settings);
+      } else {
+        this.page.setNotice('Saved for your next game.', 'info');
+      }
       return;
     }
     this.closeGameOver();
+    // A change of who plays (a friend instead of the computer, the other seat) takes a fresh
+    // game, whose token holds the new seats: the server does not move a game's seat tokens
+    // when its settings change (the old token would be refused for a new person's seat).
+    const current = this.state.game;
+    if (personSides(current.settings).join() !== personSides(settings).join() && (choice === 'new' || !gameInProgress(current))) {
+      await this.sync.startNewGame(settings);
+      return;
+    }
     const game = await this.sync.intent(choice === 'new' ? 'new' : 'settings', { settings });
     if (choice === 'save' && game?.next_settings) {
       this.page.setNotice('Saved. The new settings apply from the next game.', 'info');
@@ -287,9 +322,11 @@ export class Dialogs {
   showGameOver(game) {
     const winner = game.winner;
     const friend = isFriendGame(game);
+    const watching = isWatching(game);
     let title;
     if (friend) title = `${SIDE_NAME[winner]} wins!`;
-    else if (isHuman(game, winner)) title = 'You win!';
+    else if (canAct(game, winner)) title = 'You win!';
+    else if (isHuman(game, winner)) title = `${seatName(game, winner)} wins!`;
     else title = 'The computer wins';
     $('game-over-title').textContent = title;
     $('game-over-detail').textContent = game.resigned
@@ -297,15 +334,20 @@ export class Dialogs {
       : `${SIDE_NAME[winner]} brought all ${game.rules.pieces} pieces home.`;
     const tally = game.tally ?? { light: 0, dark: 0 };
     // Against the computer the sides get their players' names too; friends share the names.
-    const label = (side) =>
-      friend ? SIDE_NAME[side] : `${isHuman(game, side) ? 'You' : 'Computer'} (${SIDE_NAME[side]})`;
+    const label = (side) => {
+      if (friend) return SIDE_NAME[side];
+      if (!isHuman(game, side)) return `Computer (${SIDE_NAME[side]})`;
+      if (canAct(game, side)) return `You (${SIDE_NAME[side]})`;
+      const name = seatName(game, side);
+      return name === SIDE_NAME[side] ? name : `${name} (${SIDE_NAME[side]})`;
+    };
     $('game-over-tally').textContent = `Games won: ${label('light')} ${tally.light} – ${tally.dark} ${label('dark')}`;
     const nextStarter = game.starting_side ? otherSide(game.starting_side) : null;
     $('game-over-next').textContent =
       game.settings.starts === 'alternate' && nextStarter
         ? `Next game: ${SIDE_NAME[nextStarter]} starts.`
         : 'Next game: the higher throw starts.';
-    this.page.playSound(friend || isHuman(game, winner) ? 'win' : 'lose');
+    this.page.playSound(friend || watching || canAct(game, winner) ? 'win' : 'lose');
     announce(`${title} ${$('game-over-tally').textContent}.`);
     const dialog = $('game-over-dialog');
     if (!dialog.open) dialog.showModal();

@@ -4,7 +4,7 @@
 import { marksForRoll } from './dice.js';
 import {
   announce,
-  isHuman,
+  canAct,
   moveSentence,
   narrate,
   newGameSentence,
@@ -83,7 +83,7 @@ export class EventPlayer {
           const text = throwSentence(finalGame, event);
           narrate(text);
           thrown = { side: event.side, text };
-          if (!isHuman(finalGame, event.side)) await sleep(t.step);
+          if (!canAct(finalGame, event.side)) await sleep(t.step);
           break;
         }
         case 'move':
@@ -142,6 +142,6 @@ export class EventPlayer {
       this.board.flashLabel(cell.row, cell.col, 'Throw again!', 'rosette', t.label);
       this.state.extraThrowFor = side;
     }
-    await sleep(isHuman(finalGame, side) ? t.step / 3 : t.step);
+    await sleep(canAct(finalGame, side) ? t.step / 3 : t.step);
   }
 }

@@ -2,6 +2,7 @@
 // server's game state and events. Nothing here decides anything; it only puts it into words.
 
 import { SIDE_NAME, geometry, homeSquare, otherSide } from './rules.js';
+import { seatName } from './seats.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -13,15 +14,46 @@ export function isHuman(game, side) {
   return game.human_sides.includes(side);
 }
 
+// Two people sharing this device (an online game is two people on two devices).
 export function isFriendGame(game) {
-  return game.human_sides.length === 2;
+  return game.human_sides.length === 2 && !game.online;
 }
 
-// "You" against the computer, the side's name when two people share the device.
+// The sides this browser may play: sync.js sets `my_sides` from the seat token it holds
+// (none: watching); a state without it (a test's prepared state) is played as it says.
+export function mySides(game) {
+  return game.my_sides ?? game.human_sides;
+}
+
+export function canAct(game, side) {
+  return mySides(game).includes(side);
+}
+
+export function isWatching(game) {
+  return mySides(game).length === 0;
+}
+
+// "You" for this browser's side, the side's name when two people share the device, the
+// player's name in an online game or to a watcher.
 export function who(game, side) {
-  if (!isFriendGame(game) && isHuman(game, side)) return 'You';
   if (!isHuman(game, side)) return `The computer (${SIDE_NAME[side]})`;
-  return SIDE_NAME[side];
+  if (isFriendGame(game)) return SIDE_NAME[side];
+  if (canAct(game, side)) return 'You';
+  return seatName(game, side);
+}
+
+function isYou(game, side) {
+  return who(game, side) === 'You';
+}
+
+// What a side waiting for another player is waiting for, as a short sentence.
+function waitingFor(game, side) {
+  if (game.waiting_for_opponent) {
+    return isWatching(game) ? 'Waiting for the second player to join…' : 'Waiting for your friend to join…';
+  }
+  const name = who(game, side);
+  const doing = game.phase === 'move' ? `to move (threw ${game.roll})` : game.phase === 'pass' ? 'to pass' : 'to throw';
+  return isWatching(game) ? `${name} ${doing}.` : `Waiting for ${name} ${doing}…`;
 }
 
 function whoLower(game, side) {
@@ -51,7 +83,7 @@ export function throwSentence(game, event) {
 }
 
 export function passSentence(game, event) {
-  const verb = event.side && isHuman(game, event.side) && !isFriendGame(game) ? 'pass' : 'passes';
+  const verb = event.side && isYou(game, event.side) ? 'pass' : 'passes';
   return `${who(game, event.side)} ${verb}${event.reason ? `: ${event.reason}` : '.'}`;
 }
 
@@ -64,10 +96,10 @@ export function moveSentence(game, event, captured) {
   if (to >= homeSquare()) text = `${name} bore a piece off from square ${from}`;
   if (captured) {
     const victim = otherSide(side);
-    text += `, capturing ${isHuman(game, victim) && !isFriendGame(game) ? 'your' : `a ${SIDE_NAME[victim]}`} piece`;
+    text += `, capturing ${isYou(game, victim) ? 'your' : `a ${SIDE_NAME[victim]}`} piece`;
   }
   if (event.extra_throw) {
-    const plural = !(isHuman(game, side) && !isFriendGame(game));
+    const plural = !isYou(game, side);
     text += `. Rosette: ${whoLower(game, side)} throw${plural ? 's' : ''} again`;
   }
   return text;
@@ -92,9 +124,11 @@ export function promptFor(game, view) {
   const side = sideToMove(game);
   const name = who(game, side);
   if (game.phase === 'game_over') {
-    return `${who(game, game.winner)} ${who(game, game.winner) === 'You' ? 'win' : 'wins'}! Press New game to play again.`;
+    const again = isWatching(game) ? '' : game.online ? ' Press Rematch to play again.' : ' Press New game to play again.';
+    return `${who(game, game.winner)} ${isYou(game, game.winner) ? 'win' : 'wins'}!${again}`;
   }
   if (!isHuman(game, side)) return 'The computer is playing…';
+  if (!canAct(game, side) || game.waiting_for_opponent) return waitingFor(game, side);
   const prefix = isFriendGame(game) ? `${SIDE_NAME[side]}: ` : '';
   switch (game.phase) {
     case 'throw':
@@ -121,14 +155,18 @@ export function promptFor(game, view) {
 // (a turn is still being shown; intents wait for the server's answer).
 export function throwBlockedReason(game, busy) {
   const side = sideToMove(game);
+  if (isWatching(game)) return 'You are watching this game: only its players can throw.';
   if (busy.showing) {
-    return isHuman(game, side) && game.phase !== 'game_over'
+    return canAct(game, side) && game.phase !== 'game_over'
       ? 'Wait a moment: the last move is still being shown.'
       : 'Wait: the computer is playing its turn.';
   }
   if (busy.inFlight) return 'Wait: the server is answering.';
-  if (game.phase === 'game_over') return 'The game is over. Start a new game to play again.';
+  if (game.phase === 'game_over') {
+    return game.online ? 'The game is over. Press Rematch to play again.' : 'The game is over. Start a new game to play again.';
+  }
   if (!isHuman(game, side)) return 'Wait: the computer is playing its turn.';
+  if (!canAct(game, side) || game.waiting_for_opponent) return waitingFor(game, side);
   if (game.phase === 'move') {
     const holder = isFriendGame(game) ? `${SIDE_NAME[side]}'s` : 'Your';
     return `${holder} throw of ${game.roll} is waiting: move a glowing piece first.`;
@@ -141,14 +179,18 @@ export function throwBlockedReason(game, busy) {
 export function pressRefusal(game, position, info, piece, press) {
   const side = sideToMove(game);
   const refuse = (text, kind = 'error') => ({ text, kind, deselect: false });
-  if (game.phase === 'game_over') return refuse('The game is over. Press New game to play again.', 'info');
+  if (isWatching(game)) return refuse('You are watching this game: only its players can move.', 'info');
+  if (game.phase === 'game_over') {
+    return refuse(game.online ? 'The game is over. Press Rematch to play again.' : 'The game is over. Press New game to play again.', 'info');
+  }
   if (press.busy) {
     return refuse(
-      isHuman(game, side) ? 'Wait a moment: the last move is still being shown.' : 'Wait: the computer is playing its turn.',
+      canAct(game, side) ? 'Wait a moment: the last move is still being shown.' : 'Wait: the computer is playing its turn.',
       'info',
     );
   }
   if (!isHuman(game, side)) return refuse('It is not your turn: the computer is playing.');
+  if (!canAct(game, side)) return refuse(`It is not your turn. ${waitingFor(game, side)}`, 'info');
   const own = info.side === null || info.side === side;
   if (!own) {
     if (piece || info.kind !== 'square') {

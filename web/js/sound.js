@@ -1,5 +1,7 @@
 // Small synthesised sounds (WebAudio), so the binary ships no audio files.
-// The context is created on the first sound after a user gesture, as browsers require.
+// The context is created (or resumed) on the first press on the page, as browsers require;
+// a running context also plays in a background tab, which is what the online game's "your
+// friend joined" and "your turn" sounds need.
 
 let context = null;
 let enabled = true;
@@ -17,6 +19,12 @@ function audio() {
   }
   if (context.state === 'suspended') context.resume().catch(() => {});
   return context;
+}
+
+// Called on the first press or key: from then on sounds play without one, even in the
+// background.
+export function unlockSound() {
+  audio();
 }
 
 function tone(frequency, startOffset, duration, type = 'sine', volume = 0.15) {
@@ -55,5 +63,11 @@ export const sounds = {
   home: () => tone(523, 0, 0.18, 'triangle', 0.12),
   pass: () => tone(220, 0, 0.15, 'sine', 0.08),
   win: () => [523, 659, 784, 1046].forEach((f, i) => tone(f, i * 0.12, 0.25, 'triangle', 0.12)),
+  // Online: the friend joined (rising), it is your turn (two soft knocks).
+  join: () => [440, 554, 659].forEach((f, i) => tone(f, i * 0.1, 0.2, 'triangle', 0.12)),
+  turn: () => {
+    tone(587, 0, 0.12, 'sine', 0.14);
+    tone(784, 0.14, 0.18, 'sine', 0.14);
+  },
   lose: () => [392, 330, 262].forEach((f, i) => tone(f, i * 0.15, 0.3, 'sine', 0.1)),
 };

@@ -3,6 +3,7 @@
 
 import { ApiError, GameSocket, api } from './api.js';
 import { setGeometry } from './rules.js';
+import { refusalText, saveSeat, sideFor, tokenFor } from './seats.js';
 
 export const STORAGE_GAME = 'ur.gameId';
 export const STORAGE_SETTINGS = 'ur.settings';
@@ -12,7 +13,7 @@ export const STORAGE_SETTINGS = 'ur.settings';
 const VERSIONED = ['throw', 'move', 'pass', 'take_back', 'hints'];
 
 // The settings members the server knows; anything else stored in the browser is dropped.
-const SETTINGS_MEMBERS = ['opponent', 'rules', 'pieces', 'bear_off', 'starts', 'auto_play', 'auto_pass', 'seat', 'take_back'];
+const SETTINGS_MEMBERS = ['opponent', 'name', 'rules', 'pieces', 'bear_off', 'starts', 'auto_play', 'auto_pass', 'seat', 'take_back'];
 
 export function loadJson(key, fallback) {
   try {
@@ -52,6 +53,10 @@ export function createState() {
     lastMove: null,
     extraThrowFor: null, // side that just landed on a rosette
     notice: null, // {text, kind} shown instead of the prompt until the next change
+    token: null, // this browser's seat token for the game in play, or null (watching)
+    seats: null, // the game's seats (online games): names and who is connected
+    claimWinAfter: null, // UTC ms from which the side not to move may claim the win
+    clockOffset: 0, // the server's clock minus this one's (ms), from server_time
     gameOverShownFor: null,
     // Preferences of this browser, not of the game (localStorage): sound, speed of play, and
     // whether a press on a movable piece moves it at once.
@@ -70,13 +75,48 @@ export class Sync {
   constructor(state, view) {
     this.state = state;
     this.view = view;
-    this.socket = new GameSocket(
-      (game, events) => this.accept(game, events, 'socket'),
-      (connected) => {
+    this.socket = new GameSocket({
+      update: (game, events) => this.accept(game, events, 'socket'),
+      presence: (message) => this.presence(message),
+      state: (connected) => {
         view.onConnection(connected);
         if (connected) this.refresh();
       },
-    );
+    });
+  }
+
+  // The sides this browser may play in `game`: none without its seat token (watching); an
+  // online token holds one side, any other token every person's side.
+  mySides(game) {
+    if (!tokenFor(game.id)) return [];
+    if (!game.online) return game.human_sides;
+    const side = sideFor(game.id);
+    return side ? [side] : [];
+  }
+
+  // Presence and the clock, from a state or a presence message.
+  takeSeats(message) {
+    const state = this.state;
+    if (message.seats) state.seats = message.seats;
+    state.claimWinAfter = message.claim_win_after ?? null;
+    if (typeof message.server_time === 'number') state.clockOffset = message.server_time - Date.now();
+  }
+
+  presence(message) {
+    const state = this.state;
+    if (!state.game || (message.game_id && message.game_id !== state.game.id)) return;
+    const before = state.seats;
+    this.takeSeats(message);
+    this.view.onPresence(before);
+  }
+
+  // The seat this browser now holds in game `id` (from a join, a link, a claim or a match).
+  holdSeat(id, token, side = null) {
+    saveSeat(id, token, side);
+    if (this.state.gameId === id) {
+      this.state.token = token;
+      this.socket.connect(id, token);
+    }
   }
 
   // Takes an update from the server into the queue, unless it is not newer than the last.
@@ -92,12 +132,20 @@ export class Sync {
       // Another game (the first one, or a replacement): draw it as it is, without animation.
       state.gameId = game.id;
       state.queue = [];
+      state.seats = null;
     }
+    game.my_sides = this.mySides(game);
+    state.token = tokenFor(game.id);
+    const before = state.seats;
+    this.takeSeats(game);
     state.latestVersion = game.version;
     state.queue.push({ game, events, snap: !sameGame });
-    saveJson(STORAGE_SETTINGS, game.settings);
+    // An online game's settings are the host's and its own: the next game here starts from
+    // this browser's last settings of its own.
+    if (!game.online && state.token) saveJson(STORAGE_SETTINGS, game.settings);
     saveJson(STORAGE_GAME, game.id);
-    this.socket.connect(game.id);
+    this.socket.connect(game.id, state.token);
+    if (sameGame) this.view.onPresence(before);
     this.pump();
   }
 
@@ -146,7 +194,7 @@ export class Sync {
     state.notice = null;
     this.view.render();
     try {
-      const result = await api.intent(game.id, action, body);
+      const result = await api.intent(game.id, action, body, state.token);
       state.inFlight -= 1;
       this.accept(result.game, result.events, 'http');
       return result.game;
@@ -167,6 +215,11 @@ export class Sync {
       } else if (error instanceof ApiError && error.code === 'moved_on') {
         this.view.setNotice(error.message, 'info');
         this.refresh();
+      } else if (error instanceof ApiError && error.code === 'rate_limited') {
+        this.view.setNotice(refusalText(error), 'info');
+      } else if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        this.view.setNotice(refusalText(error), 'error');
+        this.refresh();
       } else {
         this.view.setNotice(error.message, 'error', error instanceof ApiError && error.code === 'offline');
         this.refresh();
@@ -181,13 +234,14 @@ export class Sync {
 
   async startNewGame(settings) {
     const stored = sanitizeSettings(settings ?? loadJson(STORAGE_SETTINGS, {}));
+    // A stored online choice hosts a game only when asked for, not on every start-up.
+    if (!settings && stored.opponent === 'online') delete stored.opponent;
     try {
-      const result = await api.create(stored);
-      this.accept(result.game, result.events, 'http');
+      const result = await this.create(stored);
+      return result.game;
     } catch (error) {
       if (error instanceof ApiError && error.code === 'bad_settings') {
-        const result = await api.create({});
-        this.accept(result.game, result.events, 'http');
+        const result = await this.create({});
         if (error.details?.table_missing) {
           // The saved settings ask for Perfect, whose table is not built: play at the defaults
           // meanwhile, and offer the build with the saved choices kept in the dialog.
@@ -210,8 +264,55 @@ export class Sync {
   // server refuses (its `error` sentence says why).
   async startFromRecord(settings, record, ply) {
     const result = await api.createFrom(sanitizeSettings(settings), { record, ply });
+    saveSeat(result.game.id, result.token, result.game.settings?.seat ?? null);
     this.accept(result.game, result.events, 'http');
     return result.game;
+  }
+
+  // A new game (POST /api/games) whose seat token this browser keeps; an online game's host
+  // holds the seat of its settings.
+  async create(settings) {
+    const result = await api.create(settings);
+    // The server keeps no "seat" in an online game's settings: the host's is the one asked for.
+    saveSeat(result.game.id, result.token, result.game.online ? (settings.seat === 'dark' ? 'dark' : 'light') : null);
+    // The host's invite first, so that the page does not ask the server for it again.
+    if (result.extra.invite) this.view.onInvite(result.game, result.extra.invite);
+    this.accept(result.game, result.events, 'http');
+    return result;
+  }
+
+  // Follows game `id`: with the seat `token` when one is given (a link, a join), else with
+  // the token this browser holds, else as a watcher. Answers the game, or null when the
+  // server does not have it (the notice says so).
+  async open(id, token = null, side = null) {
+    if (token) saveSeat(id, token, side);
+    try {
+      const result = await api.get(id);
+      this.accept(result.game, [], 'http');
+      if (result.game.online && tokenFor(id) && !sideFor(id)) await this.learnSide(result.game);
+      return result.game;
+    } catch (error) {
+      this.view.setNotice(error instanceof ApiError && error.code === 'unknown_game' ? 'That game is not on this server (any more).' : error.message);
+      return null;
+    }
+  }
+
+  // An online seat token whose side this browser does not know (a link without it): the
+  // host's token is the one the server shows the invite to, so the host's side is its seat.
+  async learnSide(game) {
+    const hostSide = game.settings?.seat ?? 'light';
+    let side = hostSide === 'light' ? 'dark' : 'light';
+    try {
+      await api.invite(game.id, tokenFor(game.id));
+      side = hostSide;
+    } catch {
+      // Not the host's token.
+    }
+    saveSeat(game.id, tokenFor(game.id), side);
+    if (this.state.game?.id === game.id) {
+      this.state.game.my_sides = [side];
+      this.view.render();
+    }
   }
 
   async refresh() {
@@ -230,8 +331,18 @@ export class Sync {
     const id = loadJson(STORAGE_GAME, null);
     if (typeof id === 'string' && id) {
       try {
-        const result = await api.get(id);
+        let result = await api.get(id);
+        // A game from before seats: this browser played it, so it takes its seat now.
+        if (result.game.claimable && !tokenFor(id)) {
+          try {
+            result = await api.claim(id);
+            saveSeat(id, result.token);
+          } catch (error) {
+            this.view.setNotice(refusalText(error), 'info');
+          }
+        }
         this.accept(result.game, [], 'http');
+        if (result.game.online && tokenFor(id) && !sideFor(id)) await this.learnSide(result.game);
         return;
       } catch (error) {
         if (!(error instanceof ApiError) || error.code !== 'unknown_game') {

@@ -102,6 +102,21 @@ async function gameId(page) {
   return page.evaluate(() => JSON.parse(localStorage.getItem('ur.gameId')));
 }
 
+// The seat token the page holds for the game in play (localStorage `ur.seats`).
+async function seatToken(page, id = null) {
+  return page.evaluate((gameId) => {
+    const game = gameId ?? JSON.parse(localStorage.getItem('ur.gameId'));
+    return JSON.parse(localStorage.getItem('ur.seats') ?? '{}')[game] ?? null;
+  }, id);
+}
+
+// An intent on the game in play as the page's seat, sent by the test (not by pressing).
+async function postIntent(page, action, body = {}) {
+  const id = await gameId(page);
+  const token = await seatToken(page);
+  return page.request.post(`/api/games/${id}/${action}`, { data: body, headers: { Authorization: `Bearer ${token}` } });
+}
+
 async function serverState(page) {
   const id = await gameId(page);
   const response = await page.request.get(`/api/games/${id}`);
@@ -111,6 +126,7 @@ async function serverState(page) {
 
 // Prepared states: the server's answers replaced with page.route (see controls.spec.js).
 const GAME_ID = 'g-00000000000e2e01';
+const PREPARED_TOKEN = 'e2e0'.repeat(16);
 
 // Finkel's geometry as GET /api/rule-sets sent it (the page draws every board from one).
 const FINKEL_GEOMETRY = JSON.parse(fs.readFileSync(path.join(__dirname, 'finkel-geometry.json'), 'utf8'));
@@ -147,7 +163,14 @@ function state(overrides) {
 // Serves `game` for GET and records intents; `answers[action]` gives the reply to an intent.
 async function serve(page, game, answers = {}) {
   const intents = [];
-  await page.addInitScript((id) => localStorage.setItem('ur.gameId', JSON.stringify(id)), GAME_ID);
+  // The page holds the prepared game's seat, so it plays instead of watching.
+  await page.addInitScript(
+    ([id, token]) => {
+      localStorage.setItem('ur.gameId', JSON.stringify(id));
+      localStorage.setItem('ur.seats', JSON.stringify({ [id]: token }));
+    },
+    [GAME_ID, PREPARED_TOKEN],
+  );
   await page.route('**/api/games/**', async (route) => {
     const request = route.request();
     const url = new URL(request.url());
@@ -166,8 +189,16 @@ async function serve(page, game, answers = {}) {
   return intents;
 }
 
+// A browser context of its own (a second person), with the page's files as `context` has them.
+async function newPersonContext(browser, options = {}) {
+  const context = await browser.newContext({ reducedMotion: 'reduce', ...options });
+  if (process.env.UR_WEB_DIR) await serveWebDir(context, path.resolve(process.env.UR_WEB_DIR));
+  return context;
+}
+
 module.exports = {
   GAME_ID,
+  newPersonContext,
   test,
   expect,
   screenshot,
@@ -176,6 +207,8 @@ module.exports = {
   readControls,
   waitSettled,
   gameId,
+  seatToken,
+  postIntent,
   serverState,
   state,
   serve,

@@ -3,7 +3,7 @@
 // the time it takes to draw, and the phone layout; live hints on the game screen.
 const path = require('node:path');
 const AxeBuilder = require('@axe-core/playwright').default;
-const { test, expect, screenshot, openFreshGame, chooseSettings, waitSettled, gameId, serverState } = require('./helpers');
+const { test, expect, screenshot, openFreshGame, chooseSettings, waitSettled, gameId, postIntent, serverState } = require('./helpers');
 
 const DOCS = path.resolve(__dirname, '../../../docs');
 
@@ -16,19 +16,18 @@ async function violations(page, include) {
 // Plays the person's side of the game in play through the API to its end (the computer
 // answers within each answer), taking the first legal move: quick, and not always best.
 async function playToEnd(page) {
-  const id = await gameId(page);
   for (let step = 0; step < 1000; step += 1) {
     const game = await serverState(page);
     if (game.phase === 'game_over') return game;
     let body = { version: game.version };
     let action = game.phase;
     if (game.phase === 'move') body = { ...body, from: game.legal_moves[0].from };
-    let answer = await page.request.post(`/api/games/${id}/${action}`, { data: body });
+    let answer = await postIntent(page, action, body);
     // The server takes 20 actions a second per connection; faster than a person, this loop
     // may meet the limit (429, nothing changed): wait and send the same intent again.
     for (let retry = 0; answer.status() === 429 && retry < 20; retry += 1) {
       await page.waitForTimeout(250);
-      answer = await page.request.post(`/api/games/${id}/${action}`, { data: body });
+      answer = await postIntent(page, action, body);
     }
     expect(answer.ok(), await answer.text()).toBeTruthy();
   }

@@ -22,12 +22,6 @@ function gameInProgress(game) {
   return game.phase !== 'game_over' && (moved || game.roll !== null);
 }
 
-// The sides people play under `settings` (a friend game: both; against the computer: the seat).
-function personSides(settings) {
-  if (settings?.opponent === 'friend') return ['light', 'dark'];
-  return [settings?.seat === 'dark' ? 'dark' : 'light'];
-}
-
 export class Dialogs {
   // `page`: {setNotice(text, kind), playSound(name), newGame()} of the game page.
   constructor(state, sync, page) {
@@ -302,14 +296,6 @@ export class Dialogs {
       return;
     }
     this.closeGameOver();
-    // A change of who plays (a friend instead of the computer, the other seat) takes a fresh
-    // game, whose token holds the new seats: the server does not move a game's seat tokens
-    // when its settings change (the old token would be refused for a new person's seat).
-    const current = this.state.game;
-    if (personSides(current.settings).join() !== personSides(settings).join() && (choice === 'new' || !gameInProgress(current))) {
-      await this.sync.startNewGame(settings);
-      return;
-    }
     const game = await this.sync.intent(choice === 'new' ? 'new' : 'settings', { settings });
     if (choice === 'save' && game?.next_settings) {
       this.page.setNotice('Saved. The new settings apply from the next game.', 'info');

@@ -1,5 +1,8 @@
 #include "server/geometry_json.h"
 
+#include <utility>
+#include <vector>
+
 #include "core/rule_sets.h"
 #include "solver/position_index.h"
 
@@ -63,7 +66,9 @@ std::optional<std::string> perfect_play_unavailable(const Rules& rules) {
   return sentence;
 }
 
-json geometry_json(const Rules& rules) {
+namespace {
+
+json build_geometry_json(const Rules& rules) {
   json cells = json::array();
   for (const Cell& cell : board_cells(rules.board)) {
     cells.push_back({{"tile", tile_name(cell)},
@@ -96,6 +101,22 @@ json geometry_json(const Rules& rules) {
       {"prose", rules_prose(rules)},
       {"perfect_play", unavailable ? json(*unavailable) : json(nullptr)},
   };
+}
+
+}  // namespace
+
+json geometry_json(const Rules& rules) {
+  // Every state and update carries its geometry, and it depends on the rules only: build
+  // each set's once per thread (a server sees a handful of sets).
+  constexpr std::size_t kCachedSets = 16;
+  thread_local std::vector<std::pair<Rules, json>> cache;
+  for (const auto& [cached_rules, geometry] : cache) {
+    if (cached_rules == rules) return geometry;
+  }
+  json geometry = build_geometry_json(rules);
+  if (cache.size() == kCachedSets) cache.erase(cache.begin());
+  cache.emplace_back(rules, geometry);
+  return geometry;
 }
 
 namespace {

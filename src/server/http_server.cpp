@@ -569,6 +569,10 @@ struct HttpServer::Impl {
         accept_pause.async_wait([this](beast::error_code) { accept(); });
         return;
       }
+      // An update is one small write the other player waits for: send it at once rather than
+      // hold it for the previous write's ACK (Nagle), which costs a delayed ACK's 40 ms.
+      beast::error_code ignored;
+      socket.set_option(tcp::no_delay(true), ignored);
       std::make_shared<HttpSession>(std::move(socket), hub, log, options, *guard)->start();
       accept();
     });

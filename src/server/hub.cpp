@@ -441,11 +441,15 @@ struct GameHub::Impl {
       if (method != "GET") throw bad_method(method, "GET");
       on_game(id, reply, [token](GameSlot& slot) {
         const Seating& seating = slot.game.seating;
-        require_seat(seating, token);
+        const auto held = require_seat(seating, token);
         if (!seating.online) {
           throw conflict("not_online", "This game is played on one device; it has no invite.");
         }
-        return ApiResponse{200, {{"invite", seating.invite}, {"used", seating.invite_used}}};
+        // The seat the token holds, so that a page opened from a seat link knows its side.
+        return ApiResponse{200,
+                           {{"invite", seating.invite},
+                            {"used", seating.invite_used},
+                            {"side", side_name(held[0] ? Side::Light : Side::Dark)}}};
       });
       return;
     }
@@ -459,7 +463,8 @@ struct GameHub::Impl {
     if (!action) throw not_found(path);
     if (method != "POST") throw bad_method(method, "POST");
     WebIntent intent = parse_intent(*action, parse_body(request.body));
-    on_game(id, reply, [this, intent, token](GameSlot& slot) mutable {
+    const bool from_socket = request.from_socket;
+    on_game(id, reply, [this, intent, token, from_socket](GameSlot& slot) mutable {
       const auto began = std::chrono::steady_clock::now();
       // Only the holder of a seat's token acts for that seat.
       const Side seat = authorize(slot.game.seating, slot.game.session, intent, token);
@@ -481,6 +486,8 @@ struct GameHub::Impl {
       }
       commit(slot, std::move(next), intent_first, false, began);
       play_computer_turn(slot);
+      // A socket's intent is answered by the updates it caused.
+      if (from_socket) return ApiResponse{200, json::object()};
       return game_response(slot.game, first);
     });
   }

@@ -106,7 +106,7 @@ TEST(OnlineGames, TheHostWaitsWithAnInviteThatFillsTheOtherSeatOnce) {
             "waiting_for_opponent");
   // The host finds the invite again after a reload; nobody else can.
   const ApiResponse again = server.call("GET", "/api/games/" + id + "/invite", nullptr, host);
-  EXPECT_EQ(again.body, (json{{"invite", invite}, {"used", false}}));
+  EXPECT_EQ(again.body, (json{{"invite", invite}, {"used", false}, {"side", "light"}}));
   EXPECT_EQ(server.call("GET", "/api/games/" + id + "/invite", nullptr).status, 401);
 
   const ApiResponse joined = server.post("/api/join", {{"invite", invite}, {"name", " Bob "}});

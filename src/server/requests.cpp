@@ -233,7 +233,7 @@ ApiRequest request_from_socket_message(std::string_view game_id, std::string_vie
   body.erase("action");
   if (hello) require_only_members(body, {}, "a hello");
   return {"POST", std::string(kGamesPrefix) + "/" + std::string(game_id) + "/" + name, body.dump(),
-          std::move(token)};
+          std::move(token), true};
 }
 
 }  // namespace ur::server

@@ -24,6 +24,8 @@ struct ApiRequest {
   // The seat token the request carries (Authorization: Bearer, or a WebSocket message's
   // "token"); empty when none. Checked against the game's seats, never trusted as such.
   std::string seat_token = {};
+  // Sent over a WebSocket: its answer is the update it causes, so the hub builds no other.
+  bool from_socket = false;
 };
 
 // The token of an Authorization header's value ("Bearer TOKEN"), or "" for another scheme;

@@ -289,7 +289,20 @@ TEST(OnlineGame, KeysWaitForTheOpponentAndOfferARematchAtTheEnd) {
   OnlineUi ui;
   EXPECT_EQ(online_key(view, ui, char_key('t'), 0).action, OnlineAction::None);
   EXPECT_EQ(ui.message, "'t' does nothing now: it is Bob's turn: wait for them");
-  EXPECT_NE(screen_text(view, ui).find("Bob to throw"), std::string::npos);
+  std::string waiting = screen_text(view, ui);
+  EXPECT_NE(waiting.find("Bob to throw"), std::string::npos) << waiting;
+  EXPECT_NE(waiting.find("\n  v numbers · r resign · q quit (the seat stays)"), std::string::npos)
+      << waiting;
+  // A message longer than its line ends in "…".
+  ui.message.clear();
+  for (int i = 0; i < 10; ++i) ui.message += "Bob threw 3. ";
+  ui.message_is_error = false;
+  waiting = screen_text(view, ui);
+  EXPECT_NE(
+      waiting.find(
+          "\n  Bob threw 3. Bob threw 3. Bob threw 3. Bob threw 3. Bob threw 3. Bob threw…\n"),
+      std::string::npos)
+      << waiting;
 
   json over = game_state(start_with(Side::Dark), "game_over", 40);
   over["winner"] = "light";

@@ -233,9 +233,10 @@ std::string keys_help(const OnlineView& view) {
   const std::string quit = " · q quit (the seat stays)";
   if (game.waiting_for_opponent) return "v numbers" + quit;
   if (game.phase == OnlinePhase::Over) return "n rematch · v numbers" + quit;
-  std::string common = " · v numbers · r resign";
+  std::string common = "v numbers · r resign";
   if (claim_wait_ms(view, 0).has_value()) common += " · c claim";
-  if (!view.my_turn()) return common.substr(3) + quit;
+  if (!view.my_turn()) return common + quit;
+  common = " · " + common;
   switch (game.phase) {
     case OnlinePhase::Throw:
       return "t throw" + common + quit;
@@ -462,7 +463,10 @@ Canvas compose_online_screen(const OnlineView& view, const OnlineUi& ui, int wid
                palette::kTarget);
   }
   if (!ui.message.empty()) {
-    canvas.put(ox + kLeft, oy + kMessageRow, (ui.message_is_error ? "✗ " : "") + ui.message,
+    // One line: a longer message (several of the opponent's steps at once) ends in "…".
+    const auto message =
+        wrap((ui.message_is_error ? "✗ " : "") + ui.message, kMinWidth - 2 * kLeft - 1);
+    canvas.put(ox + kLeft, oy + kMessageRow, message[0] + (message.size() > 1 ? "…" : ""),
                ui.message_is_error ? palette::kError : palette::kPlain);
   }
   const std::size_t shown = std::min<std::size_t>(2, game.log.size());

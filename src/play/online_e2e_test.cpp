@@ -47,12 +47,22 @@ class Server {
       : port_(free_port()),
         dir_("/tmp/ur-online-e2e-" + std::to_string(getpid()) + "-" + std::to_string(++count_)) {
     shell("rm -rf " + dir_ + " && mkdir -p " + dir_);
+    start();
+  }
+  ~Server() {
+    stop();
+    shell("rm -rf " + dir_);
+  }
+
+  // Starts the server on its port and data directory; waits up to 20 s for it to answer.
+  void start() {
     pid_ = fork();
     if (pid_ == 0) {
       setenv("XDG_DATA_HOME", dir_.c_str(), 1);
       const std::string log = dir_ + "/server.log";
-      freopen(log.c_str(), "w", stdout);
-      freopen(log.c_str(), "a", stderr);
+      if (freopen(log.c_str(), "a", stdout) == nullptr ||
+          freopen(log.c_str(), "a", stderr) == nullptr)
+        _exit(126);
       const std::string port = std::to_string(port_);
       execl(kUr.c_str(), "ur", "serve", "--host", "127.0.0.1", "--port", port.c_str(), "--data",
             dir_.c_str(), "--quiet", static_cast<char*>(nullptr));
@@ -68,19 +78,19 @@ class Server {
     }
     ADD_FAILURE() << "ur serve did not answer within 20 s";
   }
-  ~Server() {
-    if (pid_ > 0) {
-      kill(pid_, SIGTERM);
-      int status = 0;
-      for (int i = 0; i < 50 && waitpid(pid_, &status, WNOHANG) == 0; ++i) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
-      }
-      if (waitpid(pid_, &status, WNOHANG) == 0) {
-        kill(pid_, SIGKILL);
-        waitpid(pid_, &status, 0);
-      }
+  // SIGTERM, then SIGKILL after 5 s.
+  void stop() {
+    if (pid_ <= 0) return;
+    kill(pid_, SIGTERM);
+    int status = 0;
+    for (int i = 0; i < 50 && waitpid(pid_, &status, WNOHANG) == 0; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
-    shell("rm -rf " + dir_);
+    if (waitpid(pid_, &status, WNOHANG) == 0) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, &status, 0);
+    }
+    pid_ = -1;
   }
 
   std::uint16_t port() const { return port_; }
@@ -193,6 +203,44 @@ TEST(PlayOnlineE2E, HostInTheTerminalPlaysAFriendWhoJoinsByTheLink) {
   EXPECT_GE(ann_turns, 4) << tmux.screen();
   EXPECT_GE(bob_turns, 4) << tmux.screen();
   EXPECT_TRUE(saw_bob_narrated);
+
+  // The server restarts: the terminal says so, reconnects by itself and plays on.
+  if (game["phase"] != "game_over") {
+    bob.reset();
+    server.stop();
+    screen = tmux.wait_for("reconnecting…");
+    EXPECT_NE(screen.find("The connection to the server was lost: reconnecting…"),
+              std::string::npos)
+        << screen;
+    server.start();
+    game = server.get("/api/games/" + id)["game"];
+    const std::uint64_t version = game["version"];
+    if (game["to_move"] == "dark") {
+      server.request(
+          "POST",
+          "/api/games/" + id + "/" +
+              (game["phase"] == "throw"  ? "throw"
+               : game["phase"] == "move" ? "move"
+                                         : "pass"),
+          game["phase"] == "move" ? json{{"from", game["legal_moves"][0]["from"]}} : json::object(),
+          token);
+    } else {
+      const std::string prompt = game["phase"] == "throw"  ? "Your turn: throw the dice"
+                                 : game["phase"] == "move" ? "(Enter to move)"
+                                                           : "press p or Enter to pass";
+      screen = tmux.wait_for(prompt, 15000);
+      tmux.keys(game["phase"] == "throw" ? "t" : game["phase"] == "move" ? "Enter" : "p");
+    }
+    game = wait_for_change(server, id, version);
+    EXPECT_GT(game["version"].get<std::uint64_t>(), version) << tmux.screen();
+    // The terminal shows the state after the restart.
+    screen = tmux.wait_for("Bob has left", 15000);
+    EXPECT_EQ(screen.find("reconnecting"), std::string::npos) << screen;
+    bob = std::make_unique<ur::server::SocketConnection>(server.port(), "/api/games/" + id + "/ws");
+    bob->send(json{{"action", "hello"}, {"token", token}}.dump());
+    screen = tmux.wait_for("Bob is connected");
+    EXPECT_NE(screen.find("Bob is connected"), std::string::npos) << screen;
+  }
 
   // Bob closes his socket: Ann sees him leave. He resigns from elsewhere: Ann wins.
   bob.reset();

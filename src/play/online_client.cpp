@@ -166,8 +166,8 @@ Seat join_game(const GameLink& link, const OnlineOptions& options) {
   return seat;
 }
 
-// Back to a seat from its link (#seat=GAME.TOKEN). The host holds the invite, so asking for
-// it tells which of the two seats the token holds.
+// Back to a seat from its link (#seat=GAME.TOKEN[.SIDE]). A link without its side: the
+// contract shows the invite to the host's token only, so asking for it tells the seat.
 Seat resume_seat(const GameLink& link) {
   const Reply reply = call(link.server, "GET", "/api/games/" + link.game_id, nullptr);
   if (reply.status == 404) {
@@ -180,6 +180,10 @@ Seat resume_seat(const GameLink& link) {
   seat.game_id = link.game_id;
   seat.token = link.token;
   seat.state = reply.body.value("game", json::object());
+  if (link.side) {
+    seat.side = *link.side;
+    return seat;
+  }
   const json settings = seat.state.value("settings", json::object());
   const Side host_side = side_named(settings.value("seat", json("light")));
   const Reply invite =
@@ -404,7 +408,8 @@ int run_online(const OnlineOptions& options) {
   }
   std::cout << "You left game " << seat.game_id << "; your seat (" << page_side_name(seat.side)
             << ") stays yours.\n"
-            << "Come back with: ur play --join " << seat_link(seat.server, seat.game_id, seat.token)
+            << "Come back with: ur play --join "
+            << seat_link(seat.server, seat.game_id, seat.token, seat.side)
             << "\n(or open that link in a browser; it holds your seat, so keep it to yourself)\n";
   return code;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 namespace ur::play {
 namespace {
@@ -100,21 +101,29 @@ std::string read_fragment(std::string_view fragment, GameLink& link) {
     return "";
   }
   if (key == "seat") {
-    const auto dot = value.rfind('.');
-    const std::string_view id = dot == std::string_view::npos ? value : value.substr(0, dot);
-    const std::string_view token =
+    // GAME.TOKEN, or GAME.TOKEN.SIDE as the page writes it.
+    const auto dot = value.find('.');
+    const std::string_view id = value.substr(0, dot);
+    std::string_view token =
         dot == std::string_view::npos ? std::string_view{} : value.substr(dot + 1);
+    std::optional<std::string_view> side;
+    if (const auto second = token.find('.'); second != std::string_view::npos) {
+      side = token.substr(second + 1);
+      token = token.substr(0, second);
+    }
     const bool id_ok =
         !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](unsigned char c) {
           return std::isalnum(c) != 0 || c == '-' || c == '_';
         });
-    if (!id_ok || !hex_digits(token, kTokenDigits)) {
+    const bool side_ok = !side || *side == "light" || *side == "dark";
+    if (!id_ok || !hex_digits(token, kTokenDigits) || !side_ok) {
       return "the seat link's " + quoted(value) +
-             " is not GAME.TOKEN (a game id, a dot, 64 hex digits)";
+             " is not GAME.TOKEN (a game id, a dot, 64 hex digits, and maybe .light or .dark)";
     }
     link.kind = LinkKind::Seat;
     link.game_id = std::string(id);
     link.token = lower(token);
+    if (side) link.side = *side == "light" ? Side::Light : Side::Dark;
     return "";
   }
   if (key == "watch") {
@@ -178,9 +187,10 @@ std::string join_link(const ServerUrl& server, const std::string& invite) {
   return server.origin() + "/#join=" + invite;
 }
 
-std::string seat_link(const ServerUrl& server, const std::string& game_id,
-                      const std::string& token) {
-  return server.origin() + "/#seat=" + game_id + "." + token;
+std::string seat_link(const ServerUrl& server, const std::string& game_id, const std::string& token,
+                      Side side) {
+  return server.origin() + "/#seat=" + game_id + "." + token +
+         (side == Side::Light ? ".light" : ".dark");
 }
 
 std::string watch_link(const ServerUrl& server, const std::string& game_id) {

@@ -54,15 +54,22 @@ TEST(OnlineUrl, ReadsAnInviteAndASeat) {
   EXPECT_EQ(link.kind, LinkKind::Seat);
   EXPECT_EQ(link.game_id, "g-0123456789abcdef");
   EXPECT_EQ(link.token, kToken);
+  EXPECT_FALSE(link.side.has_value());
+  // The page's links add the side.
+  link = parsed("http://h:1/#seat=g-0123456789abcdef." + kToken + ".dark");
+  EXPECT_EQ(link.token, kToken);
+  EXPECT_EQ(link.side, Side::Dark);
 }
 
 TEST(OnlineUrl, PrintsThePagesLinks) {
   const ServerUrl server{"127.0.0.1", 8080};
   EXPECT_EQ(join_link(server, kInvite), "http://127.0.0.1:8080/#join=" + kInvite);
-  EXPECT_EQ(seat_link(server, "g-1", kToken), "http://127.0.0.1:8080/#seat=g-1." + kToken);
+  EXPECT_EQ(seat_link(server, "g-1", kToken, Side::Light),
+            "http://127.0.0.1:8080/#seat=g-1." + kToken + ".light");
   EXPECT_EQ(watch_link(server, "g-1"), "http://127.0.0.1:8080/#watch=g-1");
   // What is printed reads back.
-  EXPECT_EQ(parsed(seat_link(server, "g-1", kToken)).token, kToken);
+  EXPECT_EQ(parsed(seat_link(server, "g-1", kToken, Side::Dark)).token, kToken);
+  EXPECT_EQ(parsed(seat_link(server, "g-1", kToken, Side::Dark)).side, Side::Dark);
 }
 
 TEST(OnlineUrl, RefusesHttpsWithWhy) {
@@ -87,7 +94,10 @@ TEST(OnlineUrl, RefusesBadLinksSayingWhatIsExpected) {
   EXPECT_EQ(problem("http://h/#join=abc"),
             "the invite code \"abc\" is not 32 hex digits (copy the whole link)");
   EXPECT_EQ(problem("http://h/#seat=g-1.abc"),
-            "the seat link's \"g-1.abc\" is not GAME.TOKEN (a game id, a dot, 64 hex digits)");
+            "the seat link's \"g-1.abc\" is not GAME.TOKEN (a game id, a dot, 64 hex digits, and "
+            "maybe .light or .dark)");
+  EXPECT_NE(problem("http://h/#seat=g-1." + kToken + ".blue").find("is not GAME.TOKEN"),
+            std::string::npos);
   EXPECT_NE(problem("http://h/#watch=g-1").find("only watches"), std::string::npos);
   EXPECT_EQ(problem("http://h/#play"),
             "the link's #play is neither #join=CODE nor #seat=GAME.TOKEN");

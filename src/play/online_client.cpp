@@ -35,6 +35,8 @@ constexpr int kEscapeWaitMs = 40;
 // A dropped socket is reopened after 1 s, then less often, at most every 5 s.
 constexpr int kFirstRetryMs = 1000;
 constexpr int kMaxRetryMs = 5000;
+constexpr const char* kNotConnected =
+    "Not connected to the server: reconnecting, try again in a moment.";
 
 std::int64_t steady_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -264,6 +266,7 @@ class OnlineLoop {
     try {
       socket_ = open_socket(seat_);
       ui_.connected = true;
+      if (ui_.message == kNotConnected) ui_.message.clear();
       retry_ms_ = kFirstRetryMs;
     } catch (const std::runtime_error&) {
       socket_.reset();
@@ -329,7 +332,7 @@ class OnlineLoop {
         break;
     }
     if (!socket_) {
-      ui_.message = "Not connected to the server: reconnecting, try again in a moment.";
+      ui_.message = kNotConnected;
       ui_.message_is_error = true;
       return;
     }

@@ -168,6 +168,13 @@ TEST(OnlineGame, SaysPresenceAndCountsDownAClaim) {
             std::string::npos)
       << screen;
   EXPECT_NE(screen.find("● Bitumen — Bob · has left 1:00 ago"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("v numbers · r resign · q quit"), std::string::npos) << screen;
+  const std::string claimable = screen_text(view, ui, 200000);
+  EXPECT_NE(claimable.find("Bob is gone on their turn: c claims the win, or keep waiting"),
+            std::string::npos)
+      << claimable;
+  EXPECT_NE(claimable.find("v numbers · r resign · c claims the win · q quit"), std::string::npos)
+      << claimable;
   EXPECT_EQ(online_key(view, ui, char_key('c'), 70000).action, OnlineAction::None);
   EXPECT_EQ(ui.message, "You may claim the win in 1:00, if Bob stays away.");
   EXPECT_EQ(online_key(view, ui, char_key('c'), 200000).action, OnlineAction::ClaimWin);

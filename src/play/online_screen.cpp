@@ -228,13 +228,13 @@ std::pair<std::string, Style> presence_line(const OnlineView& view, const Online
   return {line, palette::kHint};
 }
 
-std::string keys_help(const OnlineView& view) {
+std::string keys_help(const OnlineView& view, std::int64_t now_ms) {
   const OnlineGame& game = view.game;
   const std::string quit = " · q quit (the seat stays)";
   if (game.waiting_for_opponent) return "v numbers" + quit;
   if (game.phase == OnlinePhase::Over) return "n rematch · v numbers" + quit;
   std::string common = "v numbers · r resign";
-  if (claim_wait_ms(view, 0).has_value()) common += " · c claim";
+  if (claim_wait_ms(view, now_ms) == 0) common += " · c claims the win";
   if (!view.my_turn()) return common + quit;
   common = " · " + common;
   switch (game.phase) {
@@ -478,7 +478,7 @@ Canvas compose_online_screen(const OnlineView& view, const OnlineUi& ui, int wid
   }
   const auto [presence, presence_style] = presence_line(view, ui, now_ms);
   canvas.put(ox + kLeft, oy + kPresenceRow, presence, presence_style);
-  canvas.put(ox + kLeft, oy + kKeysRow, keys_help(view), palette::kHint);
+  canvas.put(ox + kLeft, oy + kKeysRow, keys_help(view, now_ms), palette::kHint);
 
   if (game.waiting_for_opponent && !ui.invite_link.empty()) draw_invite(canvas, ox, oy, ui);
   if (ui.confirm_resign) draw_confirm(canvas, ox, oy);

@@ -132,6 +132,31 @@ json wait_for_change(Server& server, const std::string& id, std::uint64_t versio
   return game;
 }
 
+// One step of the game by the side to move: the terminal's side (`terminal_side`) with keys
+// in tmux once its screen asks for them, the other through the API with `token`.
+struct Step {
+  bool by_terminal = false;
+  bool turn_done = false;  // a move or a pass (not a throw)
+  bool moved = false;
+};
+
+Step play_step(Server& server, Tmux& tmux, const std::string& id, const json& game,
+               const std::string& terminal_side, const std::string& token) {
+  const std::string phase = game["phase"];
+  Step step{game["to_move"] == terminal_side, phase != "throw", phase == "move"};
+  if (!step.by_terminal) {
+    const json body =
+        phase == "move" ? json{{"from", game["legal_moves"][0]["from"]}} : json::object();
+    server.request("POST", "/api/games/" + id + "/" + phase, body, token);
+  } else {
+    tmux.wait_for(phase == "throw"  ? "Your turn: throw the dice"
+                  : phase == "move" ? "(Enter to move)"
+                                    : "press p or Enter to pass");
+    tmux.keys(phase == "throw" ? "t" : phase == "move" ? "Enter" : "p");
+  }
+  return step;
+}
+
 TEST(PlayOnlineE2E, HostInTheTerminalPlaysAFriendWhoJoinsByTheLink) {
   if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
   Server server;
@@ -167,34 +192,12 @@ TEST(PlayOnlineE2E, HostInTheTerminalPlaysAFriendWhoJoinsByTheLink) {
     while (bob->receive_for(0)) {
     }  // Bob's socket reads its updates (and answers pings)
     const std::uint64_t version = game["version"];
-    const std::string phase = game["phase"];
-    if (game["to_move"] == "dark") {
-      if (phase == "throw") {
-        server.request("POST", "/api/games/" + id + "/throw", json::object(), token);
-      } else if (phase == "move") {
-        const int from = game["legal_moves"][0]["from"];
-        server.request("POST", "/api/games/" + id + "/move", json{{"from", from}}, token);
-        ++bob_turns;
-        if (!saw_bob_narrated) {
-          screen = tmux.wait_for("Bob moved");
-          saw_bob_narrated = screen.find("Bob moved") != std::string::npos;
-          EXPECT_TRUE(saw_bob_narrated) << screen;
-        }
-      } else {
-        server.request("POST", "/api/games/" + id + "/pass", json::object(), token);
-        ++bob_turns;
-      }
-    } else if (phase == "throw") {
-      screen = tmux.wait_for("Your turn: throw the dice");
-      tmux.keys("t");
-    } else if (phase == "move") {
-      screen = tmux.wait_for("(Enter to move)");
-      tmux.keys("Enter");
-      ++ann_turns;
-    } else {
-      screen = tmux.wait_for("press p or Enter to pass");
-      tmux.keys("p");
-      ++ann_turns;
+    const Step step = play_step(server, tmux, id, game, "light", token);
+    if (step.turn_done) ++(step.by_terminal ? ann_turns : bob_turns);
+    if (!step.by_terminal && step.moved && !saw_bob_narrated) {
+      screen = tmux.wait_for("Bob moved");
+      saw_bob_narrated = screen.find("Bob moved") != std::string::npos;
+      EXPECT_TRUE(saw_bob_narrated) << screen;
     }
     game = wait_for_change(server, id, version);
     ASSERT_GT(game["version"].get<std::uint64_t>(), version) << "the game stalled\n"
@@ -226,17 +229,7 @@ TEST(PlayOnlineE2E, HostInTheTerminalPlaysAFriendWhoJoinsByTheLink) {
     // And plays on: one more step, by whoever is to move.
     game = server.get("/api/games/" + id)["game"];
     const std::uint64_t version = game["version"];
-    const std::string phase = game["phase"];
-    if (game["to_move"] == "dark") {
-      const json body =
-          phase == "move" ? json{{"from", game["legal_moves"][0]["from"]}} : json::object();
-      server.request("POST", "/api/games/" + id + "/" + phase, body, token);
-    } else {
-      screen = tmux.wait_for(phase == "throw"  ? "Your turn: throw the dice"
-                             : phase == "move" ? "(Enter to move)"
-                                               : "press p or Enter to pass");
-      tmux.keys(phase == "throw" ? "t" : phase == "move" ? "Enter" : "p");
-    }
+    play_step(server, tmux, id, game, "light", token);
     game = wait_for_change(server, id, version);
     EXPECT_GT(game["version"].get<std::uint64_t>(), version) << tmux.screen();
     bob = std::make_unique<ur::server::SocketConnection>(server.port(), "/api/games/" + id + "/ws");
@@ -285,6 +278,58 @@ TEST(PlayOnlineE2E, HostInTheTerminalPlaysAFriendWhoJoinsByTheLink) {
   EXPECT_NE(screen.find("● Bitumen — Bob"), std::string::npos) << screen;
   again.keys("q");
   screen = again.wait_for("DONE");
+  EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
+}
+
+// The other way round: the host is a program, the terminal joins with the invite link.
+TEST(PlayOnlineE2E, JoinInTheTerminalPlaysTheOtherSeat) {
+  if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
+  Server server;
+  const auto hosted = server.request(
+      "POST", "/api/games",
+      json{{"settings", {{"opponent", "online"}, {"name", "Cy"}, {"seat", "light"}}}});
+  ASSERT_EQ(hosted.status, 201) << hosted.body;
+  const json host = json::parse(hosted.body);
+  const std::string id = host["game"]["id"];
+  const std::string token = host["token"];
+  const std::string invite = host["invite"];
+
+  Tmux tmux;
+  tmux.start(kUr + " play --join " + server.url() + "/#join=" + invite + " --name Dee --no-color");
+  std::string screen = tmux.wait_for("● Bitumen — you (Dee)", 15000);
+  ASSERT_NE(screen.find("● Bitumen — you (Dee)"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("○ Shell — Cy"), std::string::npos) << screen;
+
+  int dee_turns = 0, cy_turns = 0;
+  json game = server.get("/api/games/" + id)["game"];
+  EXPECT_EQ(game["seats"]["dark"]["name"], "Dee") << game.dump();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while ((dee_turns < 2 || cy_turns < 2) && game["phase"] != "game_over" &&
+         std::chrono::steady_clock::now() < deadline) {
+    const std::uint64_t version = game["version"];
+    const Step step = play_step(server, tmux, id, game, "dark", token);
+    if (step.turn_done) ++(step.by_terminal ? dee_turns : cy_turns);
+    game = wait_for_change(server, id, version);
+    ASSERT_GT(game["version"].get<std::uint64_t>(), version) << "the game stalled\n"
+                                                             << tmux.screen();
+  }
+  EXPECT_GE(dee_turns, 2) << tmux.screen();
+  EXPECT_GE(cy_turns, 2) << tmux.screen();
+
+  // Resigning asks first, then the host wins.
+  tmux.keys("r");
+  screen = tmux.wait_for("Resign this game?");
+  tmux.keys("y");
+  screen = tmux.wait_for("Cy wins!");
+  EXPECT_NE(screen.find("Cy wins!"), std::string::npos) << screen;
+  game = server.get("/api/games/" + id)["game"];
+  EXPECT_EQ(game["winner"], "light");
+  EXPECT_EQ(game["resigned"], true);
+  tmux.keys("q");
+  tmux.wait_for("DONE");
+  screen = tmux.joined_screen();
+  EXPECT_NE(screen.find("#seat=" + id + "."), std::string::npos) << screen;
+  EXPECT_NE(screen.find(".dark\n"), std::string::npos) << screen;
   EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
 }
 

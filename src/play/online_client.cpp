@@ -168,8 +168,7 @@ Seat join_game(const GameLink& link, const OnlineOptions& options) {
   return seat;
 }
 
-// Back to a seat from its link (#seat=GAME.TOKEN[.SIDE]). A link without its side: the
-// contract shows the invite to the host's token only, so asking for it tells the seat.
+// Back to a seat from its link (#seat=GAME.TOKEN[.SIDE]).
 Seat resume_seat(const GameLink& link) {
   const Reply reply = call(link.server, "GET", "/api/games/" + link.game_id, nullptr);
   if (reply.status == 404) {
@@ -182,21 +181,29 @@ Seat resume_seat(const GameLink& link) {
   seat.game_id = link.game_id;
   seat.token = link.token;
   seat.state = reply.body.value("game", json::object());
-  if (link.side) {
-    seat.side = *link.side;
-    return seat;
-  }
-  const json settings = seat.state.value("settings", json::object());
-  const Side host_side = side_named(settings.value("seat", json("light")));
+  // The invite answers only a seat's token: a check of the link, and the host who comes back
+  // before the friend joined gets the link to share again.
   const Reply invite =
       call(link.server, "GET", "/api/games/" + link.game_id + "/invite", nullptr, link.token);
-  if (invite.status == 200) {
-    seat.side = host_side;
-  } else if (code_of(invite) == "wrong_seat_token" || code_of(invite) == "bad_seat_token") {
+  const std::string code = code_of(invite);
+  if (code == "wrong_seat_token" || code == "bad_seat_token" || code == "seat_token_missing") {
     throw Failure{cli::kFailure, "this seat link's token holds no seat of game " + link.game_id +
                                      ": " + error_of(invite)};
+  }
+  if (code == "not_online") {
+    throw Failure{cli::kFailure, "game " + link.game_id +
+                                     " is played on one device, not online: open it in a browser"};
+  }
+  if (invite.status == 200 && !invite.body.value("used", true)) {
+    seat.invite = invite.body.value("invite", std::string());
+  }
+  if (link.side) {
+    seat.side = *link.side;
   } else {
-    seat.side = opponent(host_side);
+    // A link without its side: the contract shows the invite to the host's token only.
+    const json settings = seat.state.value("settings", json::object());
+    const Side host_side = side_named(settings.value("seat", json("light")));
+    seat.side = invite.status == 200 ? host_side : opponent(host_side);
   }
   return seat;
 }

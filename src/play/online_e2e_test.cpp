@@ -333,6 +333,37 @@ TEST(PlayOnlineE2E, JoinInTheTerminalPlaysTheOtherSeat) {
   EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
 }
 
+// A host who quit before the friend came comes back with the seat link: the invite shows
+// again. A seat link with a token of no seat is refused.
+TEST(PlayOnlineE2E, TheHostComesBackWhileWaitingAndSeesTheInviteAgain) {
+  if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
+  Server server;
+  const auto hosted = server.request("POST", "/api/games",
+                                     json{{"settings", {{"opponent", "online"}, {"name", "Eve"}}}});
+  ASSERT_EQ(hosted.status, 201) << hosted.body;
+  const json host = json::parse(hosted.body);
+  const std::string id = host["game"]["id"];
+  const std::string token = host["token"];
+  const std::string invite = host["invite"];
+
+  Tmux tmux;
+  // Without the side in the link, as an older page might have written it.
+  tmux.start(kUr + " play --join " + server.url() + "/#seat=" + id + "." + std::string(64, 'e') +
+             "; echo A=$?; " + kUr + " play --join " + server.url() + "/#seat=" + id + "." + token +
+             " --no-color");
+  std::string screen = tmux.wait_for("Waiting for your friend to join…", 15000);
+  EXPECT_NE(screen.find(server.url() + "/#join=" + invite), std::string::npos) << screen;
+  EXPECT_NE(screen.find("○ Shell — you (Eve)"), std::string::npos) << screen;
+  tmux.keys("q");
+  tmux.wait_for("DONE");
+  screen = tmux.joined_screen();
+  EXPECT_NE(screen.find("ur play --join: this seat link's token holds no seat of game " + id),
+            std::string::npos)
+      << screen;
+  EXPECT_NE(screen.find("A=1"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("EXIT=0"), std::string::npos) << screen;
+}
+
 TEST(PlayOnlineE2E, BadLinksUsedInvitesAndAnUnreachableServerAreOneLineErrors) {
   if (!has_tmux()) GTEST_SKIP() << "tmux is not installed";
   Server server;

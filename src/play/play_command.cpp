@@ -11,6 +11,9 @@
 #include "cli/rules_options.h"
 #include "core/rule_sets.h"
 #include "play/hints.h"
+#ifdef UR_PLAY_ONLINE
+#include "play/online_client.h"
+#endif
 #include "play/play_session.h"
 #include "play/record_file.h"
 #include "play/screen.h"
@@ -29,6 +32,11 @@ struct PlayOptions {
   bool no_numbers = false;
   std::string script;
   std::string record;  // --record FILE: the series' records as RGN
+  // --host [SERVER] / --join LINK: an online game on `ur serve` (online_client.h).
+  std::string host;
+  std::string join;
+  std::string name;
+  std::string seat = "light";
 };
 
 // NO_COLOR (https://no-color.org): present and not empty turns colour off.
@@ -38,6 +46,19 @@ bool color_wanted(const PlayOptions& options) {
 }
 
 int run_play(PlayOptions options) {
+#ifdef UR_PLAY_ONLINE
+  if (!options.host.empty() || !options.join.empty()) {
+    play::OnlineOptions online;
+    online.host = !options.host.empty();
+    online.url = online.host ? options.host : options.join;
+    online.name = options.name;
+    online.rules = options.settings.rules;
+    online.seat = options.seat;
+    online.color = color_wanted(options);
+    online.route_numbers = !options.no_numbers;
+    return play::run_online(online);
+  }
+#endif
   options.settings.seed = options.seed ? *options.seed : std::random_device{}();
   const bool interactive = options.script.empty() && isatty(STDIN_FILENO);
   if (!options.record.empty()) {
@@ -146,6 +167,25 @@ CommandRunner setup_play(CLI::App& app) {
   command->add_option("--script", options->script,
                       "Read moves from FILE ('-' = stdin) and print each position as text "
                       "(docs/play.md); used too when stdin is not a terminal");
+#ifdef UR_PLAY_ONLINE
+  CLI::Option* host =
+      command
+          ->add_option("--host", options->host,
+                       "Host an online game on the ur serve at SERVER (default "
+                       "http://127.0.0.1:8080/): prints the invite link, then plays your seat")
+          ->expected(0, 1)
+          ->default_str("http://127.0.0.1:8080/");
+  CLI::Option* join = command->add_option(
+      "--join", options->join,
+      "Play an online game from a link: an invite (http://HOST:PORT/#join=CODE) or your seat "
+      "(http://HOST:PORT/#seat=GAME.TOKEN)");
+  host->excludes(join);
+  command->add_option("--name", options->name,
+                      "Your name in an online game (1-24 characters; default the side's name)");
+  command->add_option("--seat", options->seat, "The side the host plays online: light or dark")
+      ->check(CLI::IsMember({"light", "dark"}))
+      ->needs(host);
+#endif
   return [options] { return run_play(*options); };
 }
 

@@ -74,30 +74,6 @@ void draw_side_label(Canvas& canvas, int x, int y, const PlaySession& game, Side
   if (game.winner() == side) canvas.put(at + 2, y, "★ winner", palette::kTarget);
 }
 
-// The set's dice with their marked corners, and the roll beside them ("no marks" above it
-// where a throw of none moves the most, as in Masters). Dice of a throw already spent
-// (`fresh` false) stay visible, dimmed, until the next throw. More than four dice are drawn
-// narrow so that the headline keeps its column.
-void draw_dice(Canvas& canvas, int x, int y, const std::optional<Dice>& dice, Roll roll, int count,
-               bool fresh) {
-  const Style body = dice && fresh ? palette::kPlain : palette::kTray;
-  const bool narrow = count > 4;
-  const int step = narrow ? 4 : 6;
-  for (int i = 0; i < count; ++i) {
-    const int left = x + i * step;
-    canvas.put(left, y, narrow ? "   " : " ╱ ╲", body);
-    canvas.put(left, y + 1, narrow ? "╱_╲" : "╱___╲", body);
-    if (dice && dice->die(i))
-      canvas.put(left + (narrow ? 1 : 2), y, "•", fresh ? palette::kMark : body);
-  }
-  if (dice) {
-    const int text_x = x + count * step;
-    const Style style = fresh ? palette::kTitle : palette::kTray;
-    if (dice->marked() != roll) canvas.put(text_x, y, "no marks", style);
-    canvas.put(text_x, y + 1, (fresh ? "= " : "last ") + std::to_string(roll), style);
-  }
-}
-
 struct Headline {
   std::string first;
   std::string second;
@@ -432,6 +408,30 @@ void draw_game(Canvas& canvas, int ox, int oy, const PlaySession& game, const Ui
 }
 
 }  // namespace
+
+// The set's dice with their marked corners, and the roll beside them ("no marks" above it
+// where a throw of none moves the most, as in Masters). Dice of a throw already spent
+// (`fresh` false) stay visible, dimmed, until the next throw. More than four dice are drawn
+// narrow so that the headline keeps its column.
+void draw_dice(Canvas& canvas, int x, int y, const std::optional<Dice>& dice, Roll roll, int count,
+               bool fresh) {
+  const Style body = dice && fresh ? palette::kPlain : palette::kTray;
+  const bool narrow = count > 4;
+  const int step = narrow ? 4 : 6;
+  for (int i = 0; i < count; ++i) {
+    const int left = x + i * step;
+    canvas.put(left, y, narrow ? "   " : " ╱ ╲", body);
+    canvas.put(left, y + 1, narrow ? "╱_╲" : "╱___╲", body);
+    if (dice && dice->die(i))
+      canvas.put(left + (narrow ? 1 : 2), y, "•", fresh ? palette::kMark : body);
+  }
+  if (dice) {
+    const int text_x = x + count * step;
+    const Style style = fresh ? palette::kTitle : palette::kTray;
+    if (dice->marked() != roll) canvas.put(text_x, y, "no marks", style);
+    canvas.put(text_x, y + 1, (fresh ? "= " : "last ") + std::to_string(roll), style);
+  }
+}
 
 void draw_box(Canvas& canvas, int x, int y, int width, int height, const std::string& title) {
   canvas.fill(x - 1, y, width + 2, height);  // a blank column each side sets the box apart

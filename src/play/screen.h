@@ -136,6 +136,11 @@ std::vector<std::string> log_rows(const PlaySession& game);
 // smaller terminal gets a message asking for more room).
 Canvas compose_screen(const PlaySession& game, const UiState& ui, int width, int height);
 
+// The set's `count` dice of a throw with their marked corners, and the roll beside them,
+// from (x, y), two rows; dice already spent (`fresh` false) are dimmed. Also the online game's.
+void draw_dice(Canvas& canvas, int x, int y, const std::optional<Dice>& dice, Roll roll, int count,
+               bool fresh);
+
 // A framed box with `title` centred in its top edge, its inside cleared, and a blank
 // column each side to set it apart from what lies under it.
 void draw_box(Canvas& canvas, int x, int y, int width, int height, const std::string& title);

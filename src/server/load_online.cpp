@@ -86,7 +86,7 @@ class Game : public std::enable_shared_from_this<Game> {
   void connect(int seat);
   void on_open(int seat);
   void on_message(int seat, const std::string& text);
-  void on_update(int seat, const json& message);
+  void on_update(int seat, const json& message, Clock::time_point received);
   void consider(int seat);
   void act(int seat, long long version);
   void on_closed(int seat, const std::string& why);
@@ -354,12 +354,13 @@ void Game::on_open(int index) {
 
 void Game::on_message(int index, const std::string& text) {
   if (failed_ || ended_) return;
-  last_message_ = Clock::now();
+  const auto received = Clock::now();  // before parsing: delivery ends on arrival
+  last_message_ = received;
   const json message = json::parse(text, nullptr, false);
   Seat& seat = seats_[static_cast<std::size_t>(index)];
   if (!message.is_object()) return fail(seat.side + "'s socket got an unreadable message");
   const std::string type = message.value("type", "");
-  if (type == "update") return on_update(index, message);
+  if (type == "update") return on_update(index, message, received);
   if (type == "error") {
     return fail(seat.side + "'s socket got an error: " + message.value("code", "?") + ": " +
                 message.value("error", "?") + " (action " + message.value("action", "?") + ")");
@@ -367,8 +368,7 @@ void Game::on_message(int index, const std::string& text) {
   if (type != "presence") return fail(seat.side + "'s socket got a message of type " + type);
 }
 
-void Game::on_update(int index, const json& message) {
-  const auto now = Clock::now();
+void Game::on_update(int index, const json& message, Clock::time_point received) {
   Seat& seat = seats_[static_cast<std::size_t>(index)];
   const auto found = message.find("game");
   if (found == message.end() || !found->is_object()) {
@@ -394,7 +394,7 @@ void Game::on_update(int index, const json& message) {
     const std::string type = event.value("type", "");
     const std::string side = event.value("side", "");
     if (type == "move" && side == move_side_ && side != seat.side) {
-      delivery_millis_.push_back(millis_between(move_sent_, now));
+      delivery_millis_.push_back(millis_between(move_sent_, received));
       move_side_.clear();
     }
     if (index != 0) continue;  // the host's socket keeps the plies

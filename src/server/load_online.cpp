@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -130,7 +131,11 @@ class Game : public std::enable_shared_from_this<Game> {
 class Run {
  public:
   explicit Run(const OnlineOptions& run_options)
-      : options(run_options), io(options.threads), deadline_(asio::make_strand(io)) {}
+      : options(run_options),
+        io(options.threads),
+        control_(asio::make_strand(io)),
+        deadline_(control_),
+        progress_(control_) {}
 
   OnlineReport play() {
     report_.games = options.games;
@@ -145,6 +150,8 @@ class Run {
                         " games not ended");
       io.stop();
     });
+    begin_ = begin;
+    report_progress();
     launch_more();
     std::vector<std::thread> threads;
     for (int t = 1; t < options.threads; ++t) threads.emplace_back([this] { io.run(); });
@@ -201,6 +208,7 @@ class Run {
 
   const OnlineOptions& options;
   asio::io_context io;
+  std::atomic<long long> actions_sent{0};  // for the progress lines
 
  private:
   void note_error_locked(const std::string& what) {
@@ -212,7 +220,10 @@ class Run {
   // io_context then runs out of work and play() returns.
   void maybe_finish_locked() {
     if (ended_ == options.games && sockets_ == 0) {
-      asio::post(deadline_.get_executor(), [this] { deadline_.cancel(); });
+      asio::post(control_, [this] {
+        deadline_.cancel();
+        progress_.cancel();
+      });
     }
   }
 
@@ -229,9 +240,35 @@ class Run {
     for (auto& game : launched) game->start();
   }
 
+  // A line on stderr every progress_seconds, so a long run shows how it goes.
+  void report_progress() {
+    if (options.progress_seconds <= 0) return;
+    progress_.expires_after(std::chrono::seconds(options.progress_seconds));
+    progress_.async_wait([this](boost::system::error_code ec) {
+      if (ec) return;
+      const double seconds = std::chrono::duration<double>(Clock::now() - begin_).count();
+      const long long actions = actions_sent.load();
+      {
+        std::lock_guard lock(mutex_);
+        std::fprintf(stderr,
+                     "ur_load: %.0f s: %d started, %d playing, %d ended, %lld actions (%.0f/s), "
+                     "%lld errors\n",
+                     seconds, report_.started, playing_, ended_, actions,
+                     static_cast<double>(actions - last_actions_) / options.progress_seconds,
+                     report_.errors);
+      }
+      last_actions_ = actions;
+      report_progress();
+    });
+  }
+
   std::mutex mutex_;
   OnlineReport report_;
+  Strand control_;  // the run's own timers
   asio::steady_timer deadline_;
+  asio::steady_timer progress_;
+  Clock::time_point begin_;
+  long long last_actions_ = 0;
   std::vector<std::shared_ptr<Game>> games_;
   int next_ = 0;
   int in_setup_ = 0;
@@ -454,6 +491,7 @@ void Game::act(int index, long long version) {
   seat.intent_sent = now;
   seat.pacer.sent(now);
   ++actions_;
+  ++run_.actions_sent;
   seat.socket->send(intent.dump());
 }
 

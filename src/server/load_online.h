@@ -21,10 +21,11 @@ struct OnlineOptions {
   int pieces = 7;         // Finkel with this many pieces a side
   int think_min_ms = 50;  // each action waits a think time drawn from [min, max]
   int think_max_ms = 400;
-  int setup_parallel = 64;  // games being created, joined and connected at once
-  int stall_seconds = 15;   // a game without any message for this long is an error
-  int max_seconds = 900;    // the whole run; when it passes the run stops and fails
-  std::uint64_t seed = 1;   // think times, move choices and seats; the dice are the server's
+  int setup_parallel = 64;    // games being created, joined and connected at once
+  int stall_seconds = 15;     // a game without any message for this long is an error
+  int max_seconds = 900;      // the whole run; when it passes the run stops and fails
+  int progress_seconds = 10;  // a progress line on stderr this often (0: none)
+  std::uint64_t seed = 1;     // think times, move choices and seats; the dice are the server's
 };
 
 struct OnlineReport {

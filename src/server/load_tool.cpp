@@ -75,6 +75,10 @@ int main(int argc, char** argv) {
                  "online: a game that hears nothing this long is an error (a timeout)")
       ->check(CLI::Range(1, 600))
       ->capture_default_str();
+  app.add_option("--progress-seconds", online.progress_seconds,
+                 "online: a progress line on stderr this often (0: none)")
+      ->check(CLI::Range(0, 3600))
+      ->capture_default_str();
   app.add_flag("--require-targets", require_targets,
                "online: fail when server time p99 >= 20 ms or move delivery p99 >= 50 ms");
   CLI11_PARSE(app, argc, argv);

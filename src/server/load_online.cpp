@@ -122,6 +122,9 @@ class Game : public std::enable_shared_from_this<Game> {
   // This game's figures, merged into the report when it ends.
   long long actions_ = 0;
   long long moves_ = 0;
+  long long messages_ = 0;  // received on both sockets
+  long long message_bytes_ = 0;
+  long long largest_message_ = 0;
   std::vector<double> server_millis_;
   std::vector<double> delivery_millis_;
   double setup_millis_ = -1;
@@ -393,6 +396,9 @@ void Game::on_message(int index, const std::string& text) {
   if (failed_ || ended_) return;
   const auto received = Clock::now();  // before parsing: delivery ends on arrival
   last_message_ = received;
+  ++messages_;
+  message_bytes_ += static_cast<long long>(text.size());
+  largest_message_ = std::max(largest_message_, static_cast<long long>(text.size()));
   const json message = json::parse(text, nullptr, false);
   Seat& seat = seats_[static_cast<std::size_t>(index)];
   if (!message.is_object()) return fail(seat.side + "'s socket got an unreadable message");
@@ -607,6 +613,9 @@ void Game::end() {
     if (confirmed && winner_ == "light") ++report.light_wins;
     report.actions += actions_;
     report.moves += moves_;
+    report.messages += messages_;
+    report.message_bytes += message_bytes_;
+    report.largest_message = std::max(report.largest_message, largest_message_);
     report.server_millis.insert(report.server_millis.end(), server_millis_.begin(),
                                 server_millis_.end());
     report.delivery_millis.insert(report.delivery_millis.end(), delivery_millis_.begin(),
@@ -689,6 +698,14 @@ std::string format_report(const OnlineOptions& options, const OnlineReport& repo
                 report.actions, report.seconds,
                 report.seconds > 0 ? static_cast<double>(report.actions) / report.seconds : 0.0,
                 report.moves);
+  text += line;
+  std::snprintf(
+      line, sizeof line, "messages received: %lld, %.1f KiB on average, the largest %.1f KiB\n",
+      report.messages,
+      report.messages > 0
+          ? static_cast<double>(report.message_bytes) / static_cast<double>(report.messages) / 1024
+          : 0.0,
+      static_cast<double>(report.largest_message) / 1024);
   text += line;
   text += latency_line("server time per action (server_ms)", report.server_millis) +
           target_note(report.server_millis, 20) + "\n";

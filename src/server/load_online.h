@@ -38,6 +38,9 @@ struct OnlineReport {
   std::vector<std::string> first_errors;  // the first few, for the report
   long long actions = 0;                  // intents sent (hello not counted)
   long long moves = 0;
+  long long messages = 0;  // received by the clients, all types
+  long long message_bytes = 0;
+  long long largest_message = 0;
   long long light_wins = 0;
   std::vector<double> server_millis;    // server_ms of the update each intent caused
   std::vector<double> delivery_millis;  // a move's send -> the opponent's update with it

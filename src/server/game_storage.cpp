@@ -16,10 +16,22 @@ using nlohmann::json;
 using session::Session;
 
 json stored_json(const WebGame& game) {
-  return {{"format", kStoredFormat},
-          {"id", game.id},
-          {"version", game.version},
-          {"history", protocol::to_json(game.session.history())}};
+  const Seating& seating = game.seating;
+  json seats = {{"light", seating.token(Side::Light)}, {"dark", seating.token(Side::Dark)}};
+  json stored_seating = {
+      {"tokens", std::move(seats)},
+      {"online", seating.online},
+      {"invite", seating.invite},
+      {"invite_used", seating.invite_used},
+      {"rematch_offer",
+       seating.rematch_offer ? json(side_name(*seating.rematch_offer)) : json(nullptr)}};
+  json stored = {{"format", kStoredFormat},
+                 {"id", game.id},
+                 {"version", game.version},
+                 {"history", protocol::to_json(game.session.history())}};
+  // A game still unclaimed keeps no seating, so it stays claimable after a restart.
+  if (!seating.claimable) stored["seating"] = std::move(stored_seating);
+  return stored;
 }
 
 namespace {
@@ -119,6 +131,36 @@ session::Events history_of_format_1(const json& record) {
   return history;
 }
 
+// The stored seats; a game stored before seats existed has none and is claimable.
+Seating seating_of(const json& record, const session::Session& session) {
+  const auto found = record.find("seating");
+  Seating seating;
+  if (found == record.end()) {
+    seating.claimable = true;
+    return seating;
+  }
+  const json& stored = *found;
+  if (!stored.is_object()) damaged("\"seating\" is not an object");
+  const json& tokens = member(stored, "tokens");
+  for (Side side : {Side::Light, Side::Dark}) {
+    const auto token = member_as<std::string>(tokens, std::string(side_name(side)).c_str());
+    if (!token.empty() && !is_hex_text(token, kTokenHexDigits)) damaged("a malformed seat token");
+    if (!token.empty() && !session.settings().is_person(side)) damaged("a computer seat's token");
+    seating.tokens[index_of(side)] = token;
+  }
+  seating.online = member_as<bool>(stored, "online");
+  seating.invite = member_as<std::string>(stored, "invite");
+  seating.invite_used = member_as<bool>(stored, "invite_used");
+  if (seating.online != !seating.invite.empty() ||
+      (seating.online && !is_hex_text(seating.invite, kInviteHexDigits))) {
+    damaged("an online game without a sound invite");
+  }
+  if (!member(stored, "rematch_offer").is_null()) {
+    seating.rematch_offer = side_member(stored, "rematch_offer");
+  }
+  return seating;
+}
+
 }  // namespace
 
 WebGame game_from_stored(const json& record) {
@@ -147,8 +189,9 @@ WebGame game_from_stored(const json& record) {
       damaged("the phase does not match the legal moves");
     }
   }
+  Seating seating = seating_of(record, std::get<Session>(session));
   return WebGame{member_as<std::string>(record, "id"), member_as<std::uint64_t>(record, "version"),
-                 std::get<Session>(std::move(session))};
+                 std::get<Session>(std::move(session)), std::move(seating)};
 }
 
 }  // namespace ur::server

@@ -19,6 +19,12 @@ namespace {
 
 using nlohmann::json;
 
+// A game state without its clock ("server_time"), to compare states made at other times.
+json timeless(json state) {
+  state.erase("server_time");
+  return state;
+}
+
 class ServerFixture : public ::testing::Test {
  protected:
   ServerFixture()
@@ -73,15 +79,42 @@ class ServerFixture : public ::testing::Test {
   }
   std::string host_header() const { return "Host: 127.0.0.1:" + std::to_string(port()) + "\r\n"; }
 
+  // The game's state; its creator's seat token goes to token_.
   json create_game(HttpConnection& connection, const json& settings) {
     const HttpReply reply =
         connection.request("POST", "/api/games", json{{"settings", settings}}.dump());
     EXPECT_EQ(reply.status, 201) << reply.body;
-    return json::parse(reply.body)["game"];
+    const json answer = json::parse(reply.body);
+    token_ = answer.value("token", "");
+    return answer["game"];
+  }
+
+  // A request carrying the seat token (Authorization: Bearer), on its own connection.
+  HttpReply authorized(const std::string& method, const std::string& target,
+                       const std::string& body = "", const std::string& token = "") {
+    std::string headers =
+        host_header() + "Authorization: Bearer " + (token.empty() ? token_ : token) + "\r\n";
+    if (!body.empty()) headers += "Content-Type: application/json\r\n";
+    const std::string response = raw(method, target, headers, body);
+    HttpReply reply;
+    reply.status = std::stoi(response.substr(response.find(' ') + 1, 3));
+    reply.body = response.substr(response.find("\r\n\r\n") + 4);
+    const std::string timing = "Server-Timing: app;dur=";
+    if (const auto at = response.find(timing); at != std::string::npos) {
+      reply.server_millis = std::stod(response.substr(at + timing.size(), 12));
+    }
+    return reply;
+  }
+
+  // {"token": the creator's token} merged into a WebSocket message.
+  std::string with_token(json message) const {
+    message["token"] = token_;
+    return message.dump();
   }
 
   std::filesystem::path data_dir_;
   std::unique_ptr<HttpServer> server_;
+  std::string token_;  // the last created game's seat token
 };
 
 TEST_F(ServerFixture, ServesThePageAndTheApiOnOnePort) {
@@ -97,11 +130,15 @@ TEST_F(ServerFixture, ServesThePageAndTheApiOnOnePort) {
 
   const json game = create_game(connection, {{"opponent", "hard"}});
   const std::string base = "/api/games/" + game["id"].get<std::string>();
-  const HttpReply thrown = connection.request("POST", base + "/throw");
+  // Only the seat's token acts: the page holds it, a bare request does not.
+  const HttpReply bare = connection.request("POST", base + "/throw");
+  EXPECT_EQ(bare.status, 401);
+  EXPECT_EQ(json::parse(bare.body)["code"], "seat_token_missing");
+  const HttpReply thrown = authorized("POST", base + "/throw");
   ASSERT_EQ(thrown.status, 200) << thrown.body;
   EXPECT_GE(thrown.server_millis, 0);
   EXPECT_EQ(json::parse(thrown.body)["events"][0]["type"], "throw");
-  const HttpReply again = connection.request("POST", base + "/throw");
+  const HttpReply again = authorized("POST", base + "/throw");
   EXPECT_EQ(again.status, 409);
   EXPECT_EQ(json::parse(again.body)["code"], "throw_pending");
 }
@@ -170,15 +207,15 @@ TEST_F(ServerFixture, WebSocketSendsUpdatesAndAnswersIntents) {
   SocketConnection socket(port(), "/api/games/" + id + "/ws");
   const json first = json::parse(socket.receive());
   EXPECT_EQ(first["type"], "update");
-  EXPECT_EQ(first["game"], game);
+  EXPECT_EQ(timeless(first["game"]), timeless(game));
 
-  socket.send(R"({"action":"throw"})");
+  socket.send(with_token({{"action", "throw"}}));
   const json thrown = json::parse(socket.receive());
   EXPECT_EQ(thrown["type"], "update");
   EXPECT_EQ(thrown["events"][0]["type"], "throw");
   EXPECT_EQ(thrown["game"]["version"], game["version"].get<int>() + 1);
 
-  socket.send(R"({"action":"move","from":99})");
+  socket.send(with_token({{"action", "move"}, {"from", 99}}));
   const json refused = json::parse(socket.receive());
   EXPECT_EQ(refused["type"], "error");
   EXPECT_EQ(refused["code"], "bad_request");
@@ -187,13 +224,14 @@ TEST_F(ServerFixture, WebSocketSendsUpdatesAndAnswersIntents) {
   EXPECT_EQ(json::parse(socket.receive())["code"], "bad_json");
 
   // An intent over HTTP reaches the socket too.
-  const HttpReply moved = connection.request(
+  const HttpReply moved = authorized(
       "POST", "/api/games/" + id + "/" + (thrown["game"]["phase"] == "move" ? "move" : "pass"),
       thrown["game"]["phase"] == "move"
           ? json{{"from", thrown["game"]["legal_moves"][0]["from"]}}.dump()
           : "");
   ASSERT_EQ(moved.status, 200) << moved.body;
-  EXPECT_EQ(json::parse(socket.receive())["game"], json::parse(moved.body)["game"]);
+  EXPECT_EQ(timeless(json::parse(socket.receive())["game"]),
+            timeless(json::parse(moved.body)["game"]));
 
   EXPECT_THROW(SocketConnection(port(), "/api/games/g-0123456789abcdef/ws"), std::runtime_error);
   EXPECT_THROW(SocketConnection(port(), "/api/health"), std::runtime_error);
@@ -210,8 +248,8 @@ TEST_F(ServerFixture, ComputerTurnsArriveOneStepPerUpdate) {
   for (int i = 0; i < 50 && computer_updates == 0; ++i) {
     const std::string phase = state["phase"];
     socket.send(phase == "move"
-                    ? json{{"action", "move"}, {"from", state["legal_moves"][0]["from"]}}.dump()
-                    : json{{"action", "throw"}}.dump());
+                    ? with_token({{"action", "move"}, {"from", state["legal_moves"][0]["from"]}})
+                    : with_token({{"action", "throw"}}));
     do {
       const json update = json::parse(socket.receive());
       ASSERT_EQ(update["type"], "update") << update.dump();
@@ -231,8 +269,9 @@ TEST_F(ServerFixture, AGameSurvivesARestartOfTheServer) {
     HttpConnection connection(port());
     game = create_game(connection, {{"opponent", "medium"}});
     const HttpReply thrown =
-        connection.request("POST", "/api/games/" + game["id"].get<std::string>() + "/throw");
+        authorized("POST", "/api/games/" + game["id"].get<std::string>() + "/throw");
     game = json::parse(thrown.body)["game"];
+    game.erase("server_time");
   }
   server_.reset();
   start();
@@ -240,7 +279,9 @@ TEST_F(ServerFixture, AGameSurvivesARestartOfTheServer) {
   const HttpReply resumed =
       connection.request("GET", "/api/games/" + game["id"].get<std::string>());
   ASSERT_EQ(resumed.status, 200);
-  EXPECT_EQ(json::parse(resumed.body)["game"], game);
+  json after = json::parse(resumed.body)["game"];
+  after.erase("server_time");
+  EXPECT_EQ(after, game);
 }
 
 TEST_F(ServerFixture, APortInUseIsAClearError) {
@@ -321,9 +362,10 @@ TEST_F(ServerFixture, TheTwentyFirstActionWithinTheWindowIsRefusedAndChangesNoth
   HttpConnection connection(port());
   const json game = create_game(connection, {{"opponent", "friend"}});  // action 1
   const std::string base = "/api/games/" + game["id"].get<std::string>();
-  const json thrown = json::parse(connection.request("POST", base + "/throw").body)["game"];
-  for (int action = 3; action <= 20; ++action) {
-    EXPECT_EQ(connection.request("POST", base + "/throw").status, 409) << action;
+  const json thrown = timeless(json::parse(authorized("POST", base + "/throw").body)["game"]);
+  // Refused for want of a seat token, each still counts as an action of this connection.
+  for (int action = 2; action <= 20; ++action) {
+    EXPECT_EQ(connection.request("POST", base + "/throw").status, 401) << action;
   }
   const bool can_move = thrown["phase"] == "move";
   const std::string intent = base + (can_move ? "/move" : "/pass");
@@ -336,13 +378,13 @@ TEST_F(ServerFixture, TheTwentyFirstActionWithinTheWindowIsRefusedAndChangesNoth
   // Reading still works on the same connection, and the game is as it was.
   const HttpReply unchanged = connection.request("GET", base);
   ASSERT_EQ(unchanged.status, 200);
-  EXPECT_EQ(json::parse(unchanged.body)["game"], thrown);
+  EXPECT_EQ(timeless(json::parse(unchanged.body)["game"]), thrown);
 
   // A WebSocket counts its own messages, bad ones included.
   SocketConnection socket(port(), base + "/ws");
   socket.receive();
   for (int message = 1; message <= 20; ++message) socket.send("not json");
-  socket.send(R"({"action":"resign"})");
+  socket.send(with_token({{"action", "resign"}}));
   for (int message = 1; message <= 20; ++message) {
     EXPECT_EQ(json::parse(socket.receive())["code"], "bad_json") << message;
   }
@@ -350,12 +392,14 @@ TEST_F(ServerFixture, TheTwentyFirstActionWithinTheWindowIsRefusedAndChangesNoth
   EXPECT_EQ(refused["type"], "error");
   EXPECT_EQ(refused["code"], "rate_limited");
   EXPECT_EQ(refused["action"], "resign");
-  EXPECT_EQ(json::parse(connection.request("GET", base).body)["game"], thrown);
+  EXPECT_EQ(timeless(json::parse(connection.request("GET", base).body)["game"]), thrown);
 
-  // Once the window has passed, both connections act again.
+  // Once the window has passed, both connections are heard again.
   std::this_thread::sleep_until(begin + 2100ms);
-  const HttpReply acted = connection.request("POST", intent, intent_body);
-  EXPECT_EQ(acted.status, 200) << acted.body;
+  EXPECT_EQ(connection.request("POST", intent, intent_body).status, 401);
+  socket.send(with_token(can_move
+                             ? json{{"action", "move"}, {"from", thrown["legal_moves"][0]["from"]}}
+                             : json{{"action", "pass"}}));
   EXPECT_EQ(json::parse(socket.receive())["type"], "update");
 }
 

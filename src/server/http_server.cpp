@@ -174,6 +174,7 @@ class SocketSession : public GameListener, public std::enable_shared_from_this<S
     socket_.async_read(incoming_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
       if (ec) {
         self->closed_ = true;
+        self->presence_.reset();  // its seats are gone now, not when the last write ends
         return;
       }
       self->on_message(beast::buffers_to_string(self->incoming_.data()));
@@ -206,6 +207,21 @@ class SocketSession : public GameListener, public std::enable_shared_from_this<S
       return;
     }
     auto self = shared_from_this();
+    if (action == kHelloAction) {
+      // The socket's seat: connected while it is open (a second hello replaces the first).
+      hub_.hello(game_id_, request.seat_token,
+                 [self](GameHub::Subscription presence, std::optional<ApiResponse> refusal) {
+                   asio::post(self->socket_.get_executor(),
+                              [self, presence = std::move(presence), refusal = std::move(refusal)] {
+                                if (refusal) {
+                                  self->enqueue(socket_error_message(*refusal, "hello"), false);
+                                  return;
+                                }
+                                self->presence_ = presence;
+                              });
+                 });
+      return;
+    }
     hub_.submit(std::move(request), [self, action](ApiResponse response) {
       if (response.status < 400) return;  // the updates it caused are the answer
       auto message = socket_error_message(response, action);
@@ -264,6 +280,7 @@ class SocketSession : public GameListener, public std::enable_shared_from_this<S
   http::request<http::string_body> request_;
   Clock::time_point begin_;
   GameHub::Subscription subscription_;
+  GameHub::Subscription presence_;  // the seats this socket keeps connected (hello)
   beast::flat_buffer incoming_;
   std::deque<Outgoing> outgoing_;
   Clock::time_point last_sent_{};
@@ -376,7 +393,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (target.starts_with("/api/") || target == "/api") {
       stream_.expires_never();  // the hub may take a while (a computer turn at expert)
       auto self = shared_from_this();
-      hub_.submit({method, target, std::move(request_.body())},
+      const auto authorization = header(http::field::authorization);
+      hub_.submit({method, target, std::move(request_.body()),
+                   authorization ? bearer_token(*authorization) : std::string()},
                   [self, method, target](ApiResponse response) {
                     asio::post(self->stream_.get_executor(),
                                [self, method, target, response = std::move(response)] {

@@ -21,7 +21,10 @@
 #include "server/game_storage.h"
 #include "server/geometry_json.h"
 #include "server/hints.h"
+#include "server/match_queue.h"
 #include "server/os_random.h"
+#include "server/qr_svg.h"
+#include "server/seating.h"
 #include "server/store.h"
 #include "server/table_job.h"
 #include "server/web_game.h"
@@ -55,6 +58,9 @@ constexpr std::string_view kTableBuildPath = "/api/tables/build";
 constexpr std::string_view kReviewPath = "/api/review";
 constexpr std::string_view kRuleSetsPath = "/api/rule-sets";
 constexpr std::string_view kRecordsPath = "/api/records";
+constexpr std::string_view kJoinPath = "/api/join";
+constexpr std::string_view kQueuePath = "/api/queue";
+constexpr std::string_view kQrPath = "/api/qr";
 constexpr std::string_view kPerfectOpponent = "perfect";
 constexpr std::size_t kGameIdHexDigits = 16;
 // Games kept in memory; beyond this, idle ones are dropped (they stay in the store).
@@ -161,11 +167,15 @@ struct GameHub::Impl {
     tables::set_table_directory(options.data_dir);
   }
 
+  // The UTC clock of every stamp the hub makes (tests move it on).
+  session::Time now() const { return options.clock ? options.clock() : now_ms(); }
+
   HubOptions options;
   HubAgents agents;
   GameStore store;
   asio::thread_pool pool;
   TableBuildJob table_job;
+  MatchQueue match_queue;
 
   std::mutex cache_mutex;
   std::unordered_map<std::string, SlotPtr> cache;
@@ -210,6 +220,7 @@ struct GameHub::Impl {
     const auto record = store.load(id);
     if (!record) return nullptr;
     auto slot = std::make_shared<GameSlot>(pool, game_from_stored(json::parse(*record)));
+    slot->game.presence = Presence::since(now());
     std::lock_guard lock(cache_mutex);
     // Another thread may have loaded it meanwhile; keep theirs so there is one slot a game.
     return cache_slot(id, slot);
@@ -255,27 +266,53 @@ struct GameHub::Impl {
     }
   }
 
-  static std::shared_ptr<const std::string> update_message(const WebGame& game, json events) {
-    return std::make_shared<const std::string>(json{
-        {"type", "update"},
-        {"game", game_state_json(game)},
-        {"events", std::move(events)}}.dump());
+  // `began`: when the intent that caused the update was taken up, for its "server_ms".
+  std::shared_ptr<const std::string> update_message(
+      const WebGame& game, json events,
+      std::optional<std::chrono::steady_clock::time_point> began) {
+    json message = {
+        {"type", "update"}, {"game", game_state_json(game, now())}, {"events", std::move(events)}};
+    if (began) {
+      message["server_ms"] =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - *began)
+              .count();
+    }
+    return std::make_shared<const std::string>(message.dump());
   }
 
-  // Makes `next` the game's state: stores it, then tells the listeners the events from
-  // history index `first` on. On a store failure the game keeps its previous state and the
-  // exception propagates.
-  void commit(GameSlot& slot, WebGame next, std::size_t first, bool computer_step) {
-    next.version = slot.game.version + 1;
-    store.save(next.id, kStoredFormat, stored_json(next).dump());
-    slot.game = std::move(next);
-    if (slot.listeners.empty()) return;
-    const auto message = update_message(slot.game, web_events(slot.game.session, first));
+  // Hands `message` to every live listener of `slot`, forgetting the dead ones.
+  static void tell_listeners(GameSlot& slot, const std::shared_ptr<const std::string>& message,
+                             bool computer_step) {
     std::erase_if(slot.listeners, [&](const std::weak_ptr<GameListener>& weak) {
       const auto listener = weak.lock();
       if (listener) listener->on_game_update(message, computer_step);
       return !listener;
     });
+  }
+
+  // Makes `next` the game's state: stores it, then tells the listeners the events from
+  // history index `first` on. On a store failure the game keeps its previous state and the
+  // exception propagates.
+  void commit(GameSlot& slot, WebGame next, std::size_t first, bool computer_step,
+              std::optional<std::chrono::steady_clock::time_point> began = std::nullopt) {
+    next.version = slot.game.version + 1;
+    next.presence = slot.game.presence;  // sockets come and go while the intent is applied
+    store.save(next.id, kStoredFormat, stored_json(next).dump());
+    slot.game = std::move(next);
+    if (slot.listeners.empty()) return;
+    tell_listeners(slot, update_message(slot.game, web_events(slot.game.session, first), began),
+                   computer_step);
+  }
+
+  // Tells the listeners who is connected now (presence is not stored; no version change).
+  void tell_presence(GameSlot& slot) {
+    json state = seats_json(slot.game.seating, slot.game.presence, slot.game.session, now());
+    json message = {{"type", "presence"},
+                    {"game_id", slot.game.id},
+                    {"seats", std::move(state["seats"])},
+                    {"claim_win_after", std::move(state["claim_win_after"])},
+                    {"server_time", std::move(state["server_time"])}};
+    tell_listeners(slot, std::make_shared<const std::string>(message.dump()), false);
   }
 
   // Plays the computer's turn to its end (also one left unfinished by a restart), one
@@ -284,7 +321,7 @@ struct GameHub::Impl {
     for (int step = 0; step < kMaxComputerSteps && slot.game.session.computer_to_act(); ++step) {
       WebGame next = slot.game;
       const std::size_t first = next.session.history().size();
-      const session::Outcome outcome = next.session.computer_step(agents, now_ms());
+      const session::Outcome outcome = next.session.computer_step(agents, now());
       if (!outcome.accepted()) {
         throw bad_settings("The computer cannot play: " + outcome.refusal->message);
       }
@@ -292,8 +329,9 @@ struct GameHub::Impl {
     }
   }
 
-  static ApiResponse game_response(const WebGame& game, std::size_t first, int status = 200) {
-    return {status, {{"game", game_state_json(game)}, {"events", web_events(game.session, first)}}};
+  ApiResponse game_response(const WebGame& game, std::size_t first, int status = 200) {
+    return {status,
+            {{"game", game_state_json(game, now())}, {"events", web_events(game.session, first)}}};
   }
 
   // Runs `work` on the game's strand, answering its errors; `work` returns the answer.
@@ -345,6 +383,20 @@ struct GameHub::Impl {
       reply(read_records(parse_body(request.body)));
       return;
     }
+    if (path == kJoinPath) {
+      if (method != "POST") throw bad_method(method, "POST");
+      join(parse_body(request.body), reply);
+      return;
+    }
+    if (path == kQrPath) {
+      if (method != "POST") throw bad_method(method, "POST");
+      reply(qr(parse_body(request.body)));
+      return;
+    }
+    if (path == kQueuePath || path.starts_with(std::string(kQueuePath) + "/")) {
+      queue_request(method, path, request.body, reply);
+      return;
+    }
     if (!path.starts_with(kGamesPrefix)) throw not_found(path);
     const auto parts = game_path_parts(path);
     if (parts.empty()) {
@@ -353,6 +405,7 @@ struct GameHub::Impl {
       return;
     }
     const std::string id(parts[0]);
+    const std::string token = request.seat_token;
     if (parts.size() == 1) {
       if (method != "GET") throw bad_method(method, "GET");
       on_game(id, reply, [this](GameSlot& slot) {
@@ -365,22 +418,53 @@ struct GameHub::Impl {
     if (parts.size() == 2 && parts[1] == "ws") {
       throw bad_request("/ws is a WebSocket: open it with a WebSocket upgrade request.");
     }
+    if (parts.size() == 2 && parts[1] == kHelloAction) {
+      throw bad_request(
+          R"("hello" is a WebSocket message: send {"action":"hello","token":T} on /ws.)");
+    }
     if (parts.size() == 2 && parts[1] == "hints" && method == "GET") {
       on_game(id, reply, [](GameSlot& slot) {
+        refuse_while_online_game_runs(slot.game, "Hints are off");
         return ApiResponse{200, hints_json(slot.game.session)};
       });
       return;
     }
     if (parts.size() == 2 && parts[1] == "record") {
       if (method != "GET") throw bad_method(method, "GET");
-      on_game(id, reply, [](GameSlot& slot) { return series_record(slot.game); });
+      on_game(id, reply, [](GameSlot& slot) {
+        refuse_while_online_game_runs(slot.game, "The record and its review are offered");
+        return series_record(slot.game);
+      });
+      return;
+    }
+    if (parts.size() == 2 && parts[1] == "invite") {
+      if (method != "GET") throw bad_method(method, "GET");
+      on_game(id, reply, [token](GameSlot& slot) {
+        const Seating& seating = slot.game.seating;
+        require_seat(seating, token);
+        if (!seating.online) {
+          throw conflict("not_online", "This game is played on one device; it has no invite.");
+        }
+        return ApiResponse{200, {{"invite", seating.invite}, {"used", seating.invite_used}}};
+      });
+      return;
+    }
+    if (parts.size() == 2 && parts[1] == "claim") {
+      if (method != "POST") throw bad_method(method, "POST");
+      require_only_members(parse_body(request.body), {}, "a claim");
+      on_game(id, reply, [this](GameSlot& slot) { return claim_seats(slot); });
       return;
     }
     const auto action = parts.size() == 2 ? action_named(parts[1]) : std::nullopt;
     if (!action) throw not_found(path);
     if (method != "POST") throw bad_method(method, "POST");
-    const WebIntent intent = parse_intent(*action, parse_body(request.body));
-    on_game(id, reply, [this, intent](GameSlot& slot) {
+    WebIntent intent = parse_intent(*action, parse_body(request.body));
+    on_game(id, reply, [this, intent, token](GameSlot& slot) mutable {
+      const auto began = std::chrono::steady_clock::now();
+      // Only the holder of a seat's token acts for that seat.
+      const Side seat = authorize(slot.game.seating, slot.game.session, intent, token);
+      const auto held = held_sides(slot.game.seating, token);
+      if (held[0] != held[1]) intent.side = seat;
       // Another window (or a lost answer) has changed the game since the sender looked.
       if (intent.version && *intent.version != slot.game.version) {
         throw conflict("moved_on",
@@ -389,13 +473,174 @@ struct GameHub::Impl {
       const std::size_t first = slot.game.session.history().size();
       play_computer_turn(slot);  // finishes a turn a restart interrupted
       WebGame next = slot.game;
-      const std::size_t intent_first = apply_intent(next, intent, now_ms());
+      const std::size_t intent_first = apply_intent(next, intent, now());
       if (intent.action == Action::New || intent.action == Action::Settings) {
         check_opponent(next.session.pending_settings().value_or(next.session.settings()));
       }
-      commit(slot, std::move(next), intent_first, false);
+      commit(slot, std::move(next), intent_first, false, began);
       play_computer_turn(slot);
       return game_response(slot.game, first);
+    });
+  }
+
+  // Online games keep their hints, record and review for the end of each game.
+  static void refuse_while_online_game_runs(const WebGame& game, const std::string& what) {
+    if (game.seating.online && game.session.phase() != session::Phase::Over) {
+      throw conflict("online_fairness",
+                     what + " in online games while the game runs; they are there when it ends.");
+    }
+  }
+
+  // An old game's seats, given to the first to ask (the browser that has its id).
+  ApiResponse claim_seats(GameSlot& slot) {
+    if (!slot.game.seating.claimable) {
+      throw conflict("already_claimed",
+                     "This game's seats are held already; open it from the browser that holds "
+                     "its seat token, or watch it.");
+    }
+    WebGame next = slot.game;
+    next.seating = new_seating(next.session.settings(), std::nullopt);
+    const std::string token = next.seating.tokens[index_of(person_side(next.session.settings()))];
+    commit(slot, std::move(next), slot.game.session.history().size(), false);
+    ApiResponse response = game_response(slot.game, slot.game.session.history().size());
+    response.body["token"] = token;
+    return response;
+  }
+
+  // POST /api/join: the free seat of an online game, for the one who has its invite.
+  void join(const json& body, const Reply& reply) {
+    require_only_members(body, {"invite", "name"}, "a join request");
+    const auto invite = body.find("invite");
+    if (invite == body.end() || !invite->is_string() ||
+        !is_hex_text(invite->get_ref<const std::string&>(), kInviteHexDigits)) {
+      throw bad_request(
+          R"(A join request needs "invite": the 32 hexadecimal digits after #join= in the invite link.)");
+    }
+    std::string name;
+    if (const auto given = body.find("name"); given != body.end())
+      name = player_name(*given, "name");
+    const auto id = store.find_invite(invite->get<std::string>());
+    if (!id) {
+      throw ApiError(404, "unknown_invite",
+                     "No game has this invite; ask your friend for a new link.");
+    }
+    const std::string code = invite->get<std::string>();
+    const std::uint64_t seed = random_value();
+    on_game(*id, reply, [this, code, name, seed](GameSlot& slot) {
+      const auto seat = free_seat(slot.game.seating);
+      if (!seat || !same_secret(slot.game.seating.invite, code)) {
+        throw conflict("invite_used",
+                       "This invite has been used: both seats are taken. You can watch the game.")
+            .with_detail("game_id", slot.game.id);
+      }
+      WebGame next = slot.game;
+      const std::string token = random_hex(kTokenHexDigits);
+      const std::size_t first = seat_friend(next, *seat, name, token, seed, now());
+      commit(slot, std::move(next), first, false);
+      ApiResponse response = game_response(slot.game, first);
+      response.body["token"] = token;
+      response.body["side"] = side_name(*seat);
+      return response;
+    });
+  }
+
+  // POST /api/qr: an invite (or any short link) as a QR code in SVG.
+  static ApiResponse qr(const json& body) {
+    require_only_members(body, {"text"}, "a QR request");
+    const auto text = body.find("text");
+    if (text == body.end() || !text->is_string() || text->get_ref<const std::string&>().empty() ||
+        text->get_ref<const std::string&>().size() > kMaxQrTextBytes) {
+      throw bad_request(R"(A QR request needs "text": the link to encode, 1 to )" +
+                        std::to_string(kMaxQrTextBytes) + " bytes.");
+    }
+    auto svg = qr_svg(text->get<std::string>());
+    if (!svg) throw bad_request("This text cannot be drawn as a QR code.");
+    return {200, {{"svg", std::move(*svg)}}};
+  }
+
+  // Quick match: POST joins the queue, GET /{ticket} asks, DELETE /{ticket} leaves.
+  void queue_request(const std::string& method, std::string_view path, const std::string& body,
+                     const Reply& reply) {
+    if (path == kQueuePath) {
+      if (method != "POST") throw bad_method(method, "POST to join the queue");
+      enqueue(parse_body(body), reply);
+      return;
+    }
+    const std::string ticket(path.substr(kQueuePath.size() + 1));
+    if (!ticket.starts_with("q-") ||
+        !is_hex_text(std::string_view(ticket).substr(2), kTicketHexDigits)) {
+      throw bad_request(
+          "A ticket is \"q-\" and 32 hexadecimal digits, as POST /api/queue gave it.");
+    }
+    if (method == "DELETE") {
+      if (!match_queue.cancel(ticket)) throw unknown_ticket();
+      reply({200, {{"ticket", ticket}, {"cancelled", true}}});
+      return;
+    }
+    if (method != "GET") throw bad_method(method, "GET or DELETE");
+    const auto status = match_queue.poll(ticket, now());
+    if (!status) throw unknown_ticket();
+    reply({200, ticket_json(ticket, *status)});
+  }
+
+  static ApiError unknown_ticket() {
+    return ApiError(404, "unknown_ticket",
+                    "This ticket is not in the queue (it was cancelled, or not asked about for "
+                    "15 seconds); join again with POST /api/queue.");
+  }
+
+  static json ticket_json(const std::string& ticket, const MatchQueue::Status& status) {
+    json answer = {{"ticket", ticket}, {"waiting_ms", status.waiting_ms}};
+    if (status.pairing) {
+      answer["game_id"] = status.pairing->game_id;
+      answer["token"] = status.pairing->token;
+      answer["side"] = side_name(status.pairing->side);
+    }
+    return answer;
+  }
+
+  void enqueue(const json& body, const Reply& reply) {
+    require_only_members(body, {"rules", "name"}, "a quick match request");
+    session::Settings settings =
+        merge_web_settings(default_web_settings(), json{{"opponent", kFriend}});
+    if (const auto rules = body.find("rules"); rules != body.end()) {
+      settings = merge_web_settings(settings, json{{"rules", *rules}});
+    }
+    std::string name;
+    if (const auto given = body.find("name"); given != body.end())
+      name = player_name(*given, "name");
+    const std::string key = protocol::to_json(settings.rules).dump();
+    const auto joined = match_queue.join(key, name, now());
+    if (!joined.partner) {
+      reply({200, {{"ticket", joined.ticket}, {"waiting_ms", 0}}});
+      return;
+    }
+    // The one who waited longer plays light and opens the first game.
+    settings.starts = session::StartRule::Alternate;
+    settings.seats[index_of(Side::Light)].name = joined.partner->name;
+    settings.seats[index_of(Side::Dark)].name = name;
+    Seating seating = new_seating(settings, Side::Light);
+    seating.tokens[index_of(Side::Dark)] = random_hex(kTokenHexDigits);
+    seating.invite_used = true;
+    WebGame game{new_game_id(), 0, session::Session::start(settings, random_value(), now()),
+                 seating};
+    game.presence = Presence::since(now());
+    const std::string id = game.id;
+    const Pairing theirs{id, seating.token(Side::Light), Side::Light};
+    const Pairing mine{id, seating.token(Side::Dark), Side::Dark};
+    auto slot = std::make_shared<GameSlot>(pool, std::move(game));
+    asio::post(slot->strand, [this, slot, id, joined, theirs, mine, reply] {
+      guarded(reply, [&] {
+        commit(*slot, slot->game, 0, false);
+        {
+          std::lock_guard lock(cache_mutex);
+          cache_slot(id, slot);
+        }
+        // Only a stored game is handed out: the partner's next poll finds it.
+        match_queue.pair(joined.partner->ticket, theirs, now());
+        match_queue.pair(joined.ticket, mine, now());
+        reply({200, ticket_json(joined.ticket, MatchQueue::Status{0, mine})});
+      });
     });
   }
 
@@ -509,9 +754,37 @@ struct GameHub::Impl {
     return {status, std::move(state)};
   }
 
-  // The first session of a new game: a fresh series, or a record's game continued.
-  session::Session first_session(const json& body, std::uint64_t seed) {
-    const auto patch = body.find("settings");
+  // The first session of a new game: a fresh series, or a record's game continued. Sets
+  // `online_host` to the host's seat for an online game ("opponent": "online").
+  session::Session first_session(const json& body, std::uint64_t seed,
+                                 std::optional<Side>& online_host) {
+    auto patch = body.find("settings");
+    json online_patch;
+    if (patch != body.end() && patch->is_object()) {
+      const auto opponent = patch->find("opponent");
+      if (opponent != patch->end() && *opponent == kOnlineOpponent) {
+        if (body.contains("from")) {
+          throw bad_settings(
+              "An online game starts from the beginning; play on from a record "
+              "against the computer or a friend on this device.");
+        }
+        online_patch = *patch;
+        online_patch["opponent"] = kFriend;
+        online_patch.erase("seat");
+        online_patch.erase("name");
+        online_patch["starts"] = "alternate";  // a rematch is opened by the other player
+        online_host = Side::Light;
+        if (const auto seat = patch->find("seat"); seat != patch->end()) {
+          const auto side =
+              seat->is_string() ? side_from_name(seat->get<std::string>()) : std::nullopt;
+          if (!side) {
+            throw bad_request("setting \"seat\" must be \"light\" or \"dark\", got " +
+                              protocol::quote_json(*seat));
+          }
+          online_host = *side;
+        }
+      }
+    }
     session::Settings settings = default_web_settings();
     const auto from = body.find("from");
     records::GameRecord record;
@@ -521,16 +794,22 @@ struct GameHub::Impl {
       settings.rules = record.rules;  // the record's rules, whatever the settings say
     }
     if (patch != body.end()) {
-      json members = *patch;
+      json members = online_host ? online_patch : *patch;
       if (from != body.end() && members.is_object()) {
         members.erase("pieces");
         members.erase("bear_off");
       }
       settings = merge_web_settings(settings, members);
     }
+    if (online_host) {
+      for (auto& seat : settings.seats) seat.name.clear();
+      if (const auto name = patch->find("name"); name != patch->end()) {
+        settings.seats[index_of(*online_host)].name = player_name(*name, "name");
+      }
+    }
     check_opponent(settings);
-    if (from == body.end()) return session::Session::start(settings, seed, now_ms());
-    auto continued = records::continue_from(record, plies, settings, seed, now_ms());
+    if (from == body.end()) return session::Session::start(settings, seed, now());
+    auto continued = records::continue_from(record, plies, settings, seed, now());
     if (auto* error = std::get_if<std::string>(&continued)) {
       throw bad_record("Cannot play on from ply " + std::to_string(plies) + ": " + *error + ".");
     }
@@ -539,12 +818,20 @@ struct GameHub::Impl {
 
   void create_game(const json& body, const Reply& reply) {
     require_only_members(body, {"settings", "from"}, "a new game request");
-    WebGame game{new_game_id(), 0, first_session(body, random_value())};
+    std::optional<Side> online_host;
+    session::Session session = first_session(body, random_value(), online_host);
+    Seating seating = new_seating(session.settings(), online_host);
+    WebGame game{new_game_id(), 0, std::move(session), seating};
+    game.presence = Presence::since(now());
     const std::string id = game.id;
+    if (online_host) store.save_invite(seating.invite, id);
+    // The creator's seat token (both seats between friends on one device).
+    const std::string token =
+        seating.token(online_host.value_or(person_side(game.session.settings())));
     // A continued game's earlier plies are not news to the page: its events start after them.
     const std::size_t first = body.contains("from") ? game.session.history().size() : 0;
     auto slot = std::make_shared<GameSlot>(pool, std::move(game));
-    asio::post(slot->strand, [this, slot, id, first, reply] {
+    asio::post(slot->strand, [this, slot, id, first, reply, token, seating] {
       guarded(reply, [&] {
         commit(*slot, slot->game, first, false);
         {
@@ -552,7 +839,10 @@ struct GameHub::Impl {
           cache_slot(id, slot);
         }
         play_computer_turn(*slot);
-        reply(game_response(slot->game, first, 201));
+        ApiResponse response = game_response(slot->game, first, 201);
+        response.body["token"] = token;
+        if (!seating.invite.empty()) response.body["invite"] = seating.invite;
+        reply(std::move(response));
       });
     });
   }
@@ -613,11 +903,81 @@ void GameHub::subscribe(const std::string& id, std::weak_ptr<GameListener> liste
     }
     asio::post(slot->strand, [impl, slot, listener, done] {
       if (const auto live = listener.lock()) {
-        live->on_game_update(Impl::update_message(slot->game, json::array()), false);
+        live->on_game_update(impl->update_message(slot->game, json::array(), std::nullopt), false);
         slot->listeners.push_back(listener);
       }
       done(slot);
       Impl::guarded([](const ApiResponse&) {}, [&] { impl->play_computer_turn(*slot); });
+    });
+  });
+}
+
+namespace {
+
+// Keeps the seats a socket said hello for connected; its end marks them gone. Lives as long
+// as the socket, which may outlast requests: it holds the slot, not the game.
+template <typename Slot, typename Left>
+class PresenceHandle {
+ public:
+  PresenceHandle(std::shared_ptr<Slot> slot, std::array<bool, 2> held, Left left)
+      : slot_(std::move(slot)), held_(held), left_(std::move(left)) {}
+  ~PresenceHandle() { left_(slot_, held_); }
+  PresenceHandle(const PresenceHandle&) = delete;
+  PresenceHandle& operator=(const PresenceHandle&) = delete;
+
+ private:
+  std::shared_ptr<Slot> slot_;
+  std::array<bool, 2> held_;
+  Left left_;
+};
+
+}  // namespace
+
+void GameHub::hello(const std::string& id, const std::string& token,
+                    std::function<void(Subscription, std::optional<ApiResponse>)> done) {
+  Impl* impl = impl_.get();
+  asio::post(impl->pool, [impl, id, token, done = std::move(done)] {
+    Impl::SlotPtr slot;
+    try {
+      slot = impl->find_or_load(id);
+    } catch (const std::exception& error) {
+      std::cerr << "ur serve: internal error: " << error.what() << "\n";
+    }
+    if (!slot) {
+      done(nullptr, error_response(unknown_game(id)));
+      return;
+    }
+    asio::post(slot->strand, [impl, slot, token, done] {
+      if (token.empty()) {
+        done(nullptr, std::nullopt);  // a watcher: nothing to mark
+        return;
+      }
+      std::array<bool, 2> held{};
+      try {
+        held = require_seat(slot->game.seating, token);
+      } catch (const ApiError& error) {
+        done(nullptr, error_response(error));
+        return;
+      }
+      Presence& presence = slot->game.presence;
+      for (Side side : {Side::Light, Side::Dark}) {
+        if (!held[index_of(side)]) continue;
+        ++presence.sockets[index_of(side)];
+        presence.seen[index_of(side)] = true;
+      }
+      impl->tell_presence(*slot);
+      auto left = [impl](const Impl::SlotPtr& gone, std::array<bool, 2> sides) {
+        asio::post(gone->strand, [impl, gone, sides] {
+          Presence& seats = gone->game.presence;
+          for (Side side : {Side::Light, Side::Dark}) {
+            if (!sides[index_of(side)]) continue;
+            if (--seats.sockets[index_of(side)] == 0) seats.left_at[index_of(side)] = impl->now();
+          }
+          impl->tell_presence(*gone);
+        });
+      };
+      done(std::make_shared<PresenceHandle<Impl::GameSlot, decltype(left)>>(slot, held, left),
+           std::nullopt);
     });
   });
 }

@@ -48,6 +48,8 @@ struct HubOptions {
   std::filesystem::path data_dir;
   AgentMaker make_agent;
   int worker_threads = 0;  // 0: max(4, hardware threads)
+  // UTC milliseconds; empty means the system clock (tests pass their own to skip minutes).
+  std::function<std::int64_t()> clock = {};
 };
 
 // Largest request body accepted, in bytes (the HTTP layer enforces it while reading).
@@ -83,6 +85,13 @@ class GameHub {
   using Subscription = std::shared_ptr<void>;
   void subscribe(const std::string& id, std::weak_ptr<GameListener> listener,
                  std::function<void(Subscription)> done);
+
+  // Marks the seat(s) `token` holds in game `id` as connected while the returned handle lives
+  // (a WebSocket keeps it until it closes); the other players get a "presence" message on
+  // each change. `done` receives the handle, or an error response for a token that holds no
+  // seat (a watcher's hello without a token gets a null handle and no error).
+  void hello(const std::string& id, const std::string& token,
+             std::function<void(Subscription, std::optional<ApiResponse>)> done);
 
   // Waits until every submitted request has been answered (tests).
   void drain();

@@ -7,6 +7,8 @@
 #include <atomic>
 #include <filesystem>
 #include <future>
+#include <map>
+#include <mutex>
 #include <random>
 
 #include <sqlite3.h>
@@ -26,12 +28,37 @@ HubOptions options_for(const TempDir& dir) {
   return testing::hub_options(dir.path());
 }
 
-ApiResponse post(GameHub& hub, const std::string& target, const std::string& body = "") {
-  return hub.handle({"POST", target, body});
+// The seat token each test game was created (or joined) with, by game id: requests act as
+// that seat unless a test sends another token through hub.handle itself.
+std::mutex tokens_mutex;
+std::map<std::string, std::string> creator_tokens;
+
+ApiResponse send(GameHub& hub, ApiRequest request) {
+  if (request.seat_token.empty() && request.target.starts_with("/api/games/")) {
+    const std::string id = request.target.substr(11, request.target.find('/', 11) - 11);
+    std::lock_guard lock(tokens_mutex);
+    if (const auto found = creator_tokens.find(id); found != creator_tokens.end()) {
+      request.seat_token = found->second;
+    }
+  }
+  ApiResponse answer = hub.handle(std::move(request));
+  if (answer.body.is_object() && answer.body.contains("token") && answer.body.contains("game")) {
+    std::lock_guard lock(tokens_mutex);
+    creator_tokens[answer.body["game"]["id"].get<std::string>()] =
+        answer.body["token"].get<std::string>();
+  }
+  return answer;
 }
 
+ApiResponse post(GameHub& hub, const std::string& target, const std::string& body = "") {
+  return send(hub, {"POST", target, body});
+}
+
+// GET, without the state's clock ("server_time"), so that states compare as equal.
 ApiResponse get(GameHub& hub, const std::string& target) {
-  return hub.handle({"GET", target, ""});
+  ApiResponse answer = send(hub, {"GET", target, ""});
+  if (answer.body.contains("game")) answer.body["game"].erase("server_time");
+  return answer;
 }
 
 std::string create_game(GameHub& hub, const json& settings) {
@@ -123,7 +150,7 @@ TEST(ServerHub, EveryBadRequestGetsItsErrorAndLeavesTheGameUnchanged) {
       {"POST", "/api/games", R"({"settings":{"seat":"green"}})", 400, "bad_settings"},
   };
   for (const auto& [method, target, body, status, code] : cases) {
-    const ApiResponse answer = hub.handle({method, target, body});
+    const ApiResponse answer = send(hub, {method, target, body});
     EXPECT_EQ(answer.status, status) << method << " " << target << " " << body;
     EXPECT_EQ(answer.body["code"], code) << method << " " << target << " " << body;
     EXPECT_TRUE(answer.body["error"].is_string());
@@ -184,7 +211,9 @@ TEST(ServerHub, ARestartInTheMiddleOfAGameContinuesIt) {
   GameHub reopened(options_for(dir));
   const ApiResponse resumed = get(reopened, "/api/games/" + id);
   ASSERT_EQ(resumed.status, 200);
-  EXPECT_EQ(resumed.body["game"], game);
+  json expected = game;
+  expected.erase("server_time");
+  EXPECT_EQ(resumed.body["game"], expected);
   for (int i = 0; i < 2000 && game["phase"] != "game_over"; ++i) {
     const ApiResponse answer = play_one_action(reopened, id, game);
     ASSERT_EQ(answer.status, 200) << answer.body.dump();
@@ -217,7 +246,10 @@ TEST(ServerHub, ListenersHearEveryChange) {
   std::lock_guard lock(recorder->mutex);
   ASSERT_GE(recorder->updates.size(), 21u);
   EXPECT_EQ(recorder->updates.front()["type"], "update");
-  EXPECT_EQ(recorder->updates.back()["game"], game);
+  json last = recorder->updates.back()["game"];
+  last.erase("server_time");  // stamped when each was made
+  game.erase("server_time");
+  EXPECT_EQ(last, game);
   for (std::size_t i = 1; i < recorder->updates.size(); ++i) {
     EXPECT_EQ(recorder->updates[i]["game"]["version"],
               recorder->updates[i - 1]["game"]["version"].get<int>() + 1);
@@ -251,7 +283,7 @@ TEST(ServerHub, DeeplyNestedBodiesAreRefusedBeforeParsing) {
   const std::string id = create_game(hub, {{"opponent", "friend"}});
   const std::string deep = std::string(200000, '[') + std::string(200000, ']');
   for (const std::string& target : {std::string("/api/games"), "/api/games/" + id + "/move"}) {
-    const ApiResponse answer = hub.handle({"POST", target, deep});
+    const ApiResponse answer = send(hub, {"POST", target, deep});
     EXPECT_EQ(answer.status, 400) << target;
     EXPECT_EQ(answer.body["code"], "bad_json") << target;
     EXPECT_NE(answer.body["error"].get<std::string>().find("64 levels"), std::string::npos)
@@ -259,7 +291,7 @@ TEST(ServerHub, DeeplyNestedBodiesAreRefusedBeforeParsing) {
   }
   // A body just within the limit is parsed (and refused for what it is, not for its depth).
   const std::string shallow = "{\"x\":" + std::string(63, '[') + std::string(63, ']') + "}";
-  const ApiResponse answer = hub.handle({"POST", "/api/games/" + id + "/move", shallow});
+  const ApiResponse answer = send(hub, {"POST", "/api/games/" + id + "/move", shallow});
   EXPECT_EQ(answer.status, 400);
   EXPECT_EQ(answer.body["error"].get<std::string>().find("64 levels"), std::string::npos);
 }
@@ -280,7 +312,7 @@ TEST(ServerHub, GarbageRequestsNeverCrashOrFailInternally) {
                                       R"({"settings":{"pieces":true}})", "[[[[[[[[[[",
                                       std::string(3000, '[') + std::string(3000, ']'),
                                       R"({"side":"light","from":0})", "\xff\xfe"));
-    const ApiResponse answer = hub.handle({method, prefix + suffix, body});
+    const ApiResponse answer = send(hub, {method, prefix + suffix, body});
     RC_ASSERT(answer.status >= 200);
     RC_ASSERT(answer.status < 500);
     RC_ASSERT(answer.body.is_object());
@@ -550,6 +582,13 @@ TEST(ServerHub, ADatabaseOfTheOldFormatKeepsItsGames) {
     EXPECT_EQ(loaded.body["game"]["version"], 57);
     EXPECT_EQ(loaded.body["game"]["game_number"], 3);
     EXPECT_EQ(loaded.body["game"]["tally"], (json{{"light", 1}, {"dark", 1}}));
+    // Stored before seats had tokens: the browser that has its id claims the person's seat.
+    EXPECT_EQ(loaded.body["game"]["claimable"], true);
+    EXPECT_EQ(post(hub, base + "/move", R"({"from":5})").body["code"], "seat_token_missing");
+    const ApiResponse claimed = post(hub, base + "/claim");
+    ASSERT_EQ(claimed.status, 200) << claimed.body.dump();
+    EXPECT_EQ(claimed.body["game"]["claimable"], false);
+    EXPECT_EQ(hub.handle({"POST", base + "/claim", ""}).body["code"], "already_claimed");
     const ApiResponse moved = post(hub, base + "/move", R"({"from":5})");
     ASSERT_EQ(moved.status, 200) << moved.body.dump();
     EXPECT_EQ(moved.body["events"][0]["capture"], true);

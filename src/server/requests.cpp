@@ -14,7 +14,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, Action>, 8> kActions = {{
+constexpr std::array<std::pair<std::string_view, Action>, 10> kActions = {{
     {"throw", Action::Throw},
     {"move", Action::Move},
     {"pass", Action::Pass},
@@ -23,6 +23,8 @@ constexpr std::array<std::pair<std::string_view, Action>, 8> kActions = {{
     {"new", Action::New},
     {"settings", Action::Settings},
     {"hints", Action::Hints},
+    {"rematch", Action::Rematch},
+    {"claim_win", Action::ClaimWin},
 }};
 
 std::optional<Side> side_member(const json& body) {
@@ -112,6 +114,12 @@ WebIntent parse_intent(Action action, const json& body) {
     case Action::Resign:
       require_only_members(body, {"side", "version"}, "a resignation");
       break;
+    case Action::Rematch:
+      require_only_members(body, {"version"}, "a rematch");
+      break;
+    case Action::ClaimWin:
+      require_only_members(body, {"version"}, "a claim of the win");
+      break;
     case Action::Move: {
       require_only_members(body, {"from", "side", "version"}, "a move");
       const auto from = body.find("from");
@@ -183,18 +191,49 @@ std::optional<std::string> socket_game_id(std::string_view target) {
   return std::string(parts[0]);
 }
 
+std::string bearer_token(std::string_view authorization) {
+  constexpr std::string_view kScheme = "Bearer ";
+  if (authorization.size() < kScheme.size()) return {};
+  for (std::size_t i = 0; i < kScheme.size(); ++i) {
+    // The scheme is case-insensitive (RFC 9110).
+    const char c = authorization[i];
+    const char lower = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    const char wanted = kScheme[i] >= 'A' && kScheme[i] <= 'Z'
+                            ? static_cast<char>(kScheme[i] - 'A' + 'a')
+                            : kScheme[i];
+    if (lower != wanted) return {};
+  }
+  std::string_view token = authorization.substr(kScheme.size());
+  while (!token.empty() && token.front() == ' ') token.remove_prefix(1);
+  while (!token.empty() && token.back() == ' ') token.remove_suffix(1);
+  // A value with no token (or with several words) is still "a token", just a malformed one.
+  return token.empty() ? std::string("-") : std::string(token);
+}
+
 ApiRequest request_from_socket_message(std::string_view game_id, std::string_view message) {
   json body = parse_body(message);
   const auto action = body.find("action");
+  const bool hello = action != body.end() && action->is_string() &&
+                     action->get_ref<const std::string&>() == kHelloAction;
   if (action == body.end() || !action->is_string() ||
-      !action_named(action->get_ref<const std::string&>())) {
+      (!hello && !action_named(action->get_ref<const std::string&>()))) {
     throw bad_request(
-        R"(A message needs "action": "throw", "move", "pass", "take_back", "resign", "hints", "new" or "settings", got )" +
+        R"(A message needs "action": "hello", "throw", "move", "pass", "take_back", "resign", "hints", "new", "settings", "rematch" or "claim_win", got )" +
         (action == body.end() ? std::string("none") : protocol::quote_json(*action)) + ".");
+  }
+  std::string token;
+  if (const auto found = body.find("token"); found != body.end()) {
+    if (!found->is_string()) {
+      throw bad_request("\"token\" must be the seat token (64 hexadecimal digits) as a string.");
+    }
+    token = found->get<std::string>();
+    body.erase("token");
   }
   const std::string name = action->get<std::string>();
   body.erase("action");
-  return {"POST", std::string(kGamesPrefix) + "/" + std::string(game_id) + "/" + name, body.dump()};
+  if (hello) require_only_members(body, {}, "a hello");
+  return {"POST", std::string(kGamesPrefix) + "/" + std::string(game_id) + "/" + name, body.dump(),
+          std::move(token)};
 }
 
 }  // namespace ur::server

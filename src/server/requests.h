@@ -21,12 +21,30 @@ struct ApiRequest {
   std::string method;
   std::string target;
   std::string body;
+  // The seat token the request carries (Authorization: Bearer, or a WebSocket message's
+  // "token"); empty when none. Checked against the game's seats, never trusted as such.
+  std::string seat_token = {};
 };
+
+// The token of an Authorization header's value ("Bearer TOKEN"), or "" for another scheme;
+// the seats check its form.
+std::string bearer_token(std::string_view authorization);
 
 inline constexpr std::string_view kGamesPrefix = "/api/games";
 
 // What a page can ask of a game.
-enum class Action { Throw, Move, Pass, TakeBack, Resign, New, Settings, Hints };
+enum class Action {
+  Throw,
+  Move,
+  Pass,
+  TakeBack,
+  Resign,
+  New,
+  Settings,
+  Hints,
+  Rematch,   // online: ask for (or agree to) the next game
+  ClaimWin,  // online: win a game whose other player is gone on their turn
+};
 
 // The API name of `action` ("throw", "take_back", ...) and its inverse.
 std::string_view action_name(Action action);
@@ -56,7 +74,11 @@ std::vector<std::string_view> game_path_parts(std::string_view path);
 
 // The game id of a WebSocket path /api/games/{id}/ws, if `target` is one.
 std::optional<std::string> socket_game_id(std::string_view target);
-// A WebSocket message from the page ({"action":...}) as the API request it stands for.
+// A WebSocket message from the page ({"action":..., "token":...}) as the API request it stands
+// for. {"action":"hello"} becomes POST .../hello: the socket's seat for presence.
 ApiRequest request_from_socket_message(std::string_view game_id, std::string_view message);
+
+// The target of the socket's hello ("/api/games/{id}/hello").
+inline constexpr std::string_view kHelloAction = "hello";
 
 }  // namespace ur::server

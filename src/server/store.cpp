@@ -66,7 +66,11 @@ GameStore::GameStore(const std::filesystem::path& data_dir) : file_(data_dir / "
         &save_);
     prepare("SELECT record FROM games WHERE id = ?1", &load_);
     prepare("SELECT COUNT(*) FROM games", &count_);
+    prepare("INSERT INTO invites(code, game_id) VALUES(?1, ?2)", &save_invite_);
+    prepare("SELECT game_id FROM invites WHERE code = ?1", &find_invite_);
   } catch (...) {
+    sqlite3_finalize(save_invite_);
+    sqlite3_finalize(find_invite_);
     sqlite3_finalize(save_);
     sqlite3_finalize(load_);
     sqlite3_finalize(count_);
@@ -76,6 +80,8 @@ GameStore::GameStore(const std::filesystem::path& data_dir) : file_(data_dir / "
 }
 
 GameStore::~GameStore() {
+  sqlite3_finalize(save_invite_);
+  sqlite3_finalize(find_invite_);
   sqlite3_finalize(save_);
   sqlite3_finalize(load_);
   sqlite3_finalize(count_);
@@ -127,11 +133,15 @@ void GameStore::migrate() {
           " format INTEGER NOT NULL,"
           " record TEXT NOT NULL,"
           " updated_ms INTEGER NOT NULL)");
-    } else {
+    } else if (version == 1) {
       // Schema 1 rows hold format-1 records; the server rewrites each in format 2 when the
       // game next changes.
       execute("ALTER TABLE games ADD COLUMN format INTEGER NOT NULL DEFAULT 1");
     }
+    execute(
+        "CREATE TABLE IF NOT EXISTS invites ("
+        " code TEXT PRIMARY KEY NOT NULL,"
+        " game_id TEXT NOT NULL)");
     execute(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str());
     execute("COMMIT");
   } catch (...) {
@@ -160,6 +170,26 @@ std::optional<std::string> GameStore::load(const std::string& id) {
   if (step != SQLITE_ROW) fail("loading game " + id);
   const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(load_, 0));
   return std::string(text ? text : "", static_cast<std::size_t>(sqlite3_column_bytes(load_, 0)));
+}
+
+void GameStore::save_invite(const std::string& code, const std::string& game_id) {
+  std::lock_guard lock(mutex_);
+  StatementUse use(save_invite_);
+  sqlite3_bind_text(save_invite_, 1, code.data(), static_cast<int>(code.size()), SQLITE_STATIC);
+  sqlite3_bind_text(save_invite_, 2, game_id.data(), static_cast<int>(game_id.size()),
+                    SQLITE_STATIC);
+  if (sqlite3_step(save_invite_) != SQLITE_DONE) fail("saving the invite of game " + game_id);
+}
+
+std::optional<std::string> GameStore::find_invite(const std::string& code) {
+  std::lock_guard lock(mutex_);
+  StatementUse use(find_invite_);
+  sqlite3_bind_text(find_invite_, 1, code.data(), static_cast<int>(code.size()), SQLITE_STATIC);
+  const int step = sqlite3_step(find_invite_);
+  if (step == SQLITE_DONE) return std::nullopt;
+  if (step != SQLITE_ROW) fail("finding an invite");
+  const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(find_invite_, 0));
+  return std::string(text ? text : "");
 }
 
 long long GameStore::count() {

@@ -1,7 +1,8 @@
 // Durable storage of games in one SQLite file (`games.sqlite3` under the data directory).
 // Each game is one row holding its JSON record and the record's format; every save is its
 // own transaction, so a restart (or a crash of the server process) loses no change that was
-// answered. Opening a file of an older schema migrates it in one transaction.
+// answered. Opening a file of an older schema migrates it in one transaction. Invite codes of
+// online games are kept beside the games, to find a game by its invite.
 #pragma once
 
 #include <filesystem>
@@ -29,6 +30,11 @@ class GameStore {
   void save(const std::string& id, int format, const std::string& record);
   // The stored record of game `id`, if any. Throws std::runtime_error on failure.
   std::optional<std::string> load(const std::string& id);
+  // Files the invite `code` of online game `game_id` (codes are unique). Throws
+  // std::runtime_error on failure.
+  void save_invite(const std::string& code, const std::string& game_id);
+  // The game whose invite is `code`, if any.
+  std::optional<std::string> find_invite(const std::string& code);
   // Number of stored games.
   long long count();
 
@@ -46,6 +52,8 @@ class GameStore {
   sqlite3_stmt* save_ = nullptr;
   sqlite3_stmt* load_ = nullptr;
   sqlite3_stmt* count_ = nullptr;
+  sqlite3_stmt* save_invite_ = nullptr;
+  sqlite3_stmt* find_invite_ = nullptr;
 };
 
 }  // namespace ur::server

@@ -32,14 +32,136 @@ Side acting_seat(const Session& session, const WebIntent& intent) {
       return person_side(session.settings());
     case Action::New:
     case Action::Settings:
+    case Action::Rematch:
+    case Action::ClaimWin:
       break;
   }
   return person_side(session.settings());
 }
 
+namespace {
+
+std::string minutes_seconds(session::Time ms) {
+  const long long seconds = (ms + 999) / 1000;
+  const long long rest = seconds % 60;
+  return std::to_string(seconds / 60) + ":" + (rest < 10 ? "0" : "") + std::to_string(rest);
+}
+
+// What an online game refuses whoever asks: play before the friend is there, and the
+// conveniences that would help one player against the other while a game runs.
+void check_online(const WebGame& game, const WebIntent& intent) {
+  const Seating& seating = game.seating;
+  if (!seating.online) {
+    if (intent.action == Action::Rematch || intent.action == Action::ClaimWin) {
+      throw conflict("not_online",
+                     "Rematches and claiming a win are for online games; start "
+                     "the next game with New game.");
+    }
+    return;
+  }
+  if (seating.waiting_for_opponent()) {
+    throw conflict("waiting_for_opponent",
+                   "Nobody has joined yet: the game starts when your friend opens the invite "
+                   "link.");
+  }
+  const bool over = game.session.phase() == session::Phase::Over;
+  switch (intent.action) {
+    case Action::Hints:
+      if (over) return;
+      throw conflict("online_fairness",
+                     "Hints are off in online games while the game runs; the review is offered "
+                     "when it ends.");
+    case Action::TakeBack:
+      throw conflict("online_fairness", "Take-back is off in online games.");
+    case Action::New:
+    case Action::Settings:
+      throw conflict("online_fairness",
+                     "An online game keeps the rules its host chose; when it ends, ask for a "
+                     "rematch.");
+    default:
+      return;
+  }
+}
+
+// Rematch: the first seat to ask offers; the other's ask starts the next game.
+void rematch(WebGame& game, Side seat, session::Time now) {
+  Session& session = game.session;
+  if (session.phase() != session::Phase::Over) {
+    throw conflict("game_running", "A rematch can start once this game is over.");
+  }
+  if (!game.seating.rematch_offer || *game.seating.rematch_offer == seat) {
+    game.seating.rematch_offer = seat;
+    return;
+  }
+  Session next = session;
+  // The series alternates who opens, so the other player starts the rematch.
+  const session::Outcome outcome = next.act(session::NewGameIntent{}, seat, now);
+  if (!outcome.accepted()) {
+    throw from_refusal(*outcome.refusal,
+                       session::refusal_sentence(*outcome.refusal, session, seat, page_voice()));
+  }
+  session = std::move(next);
+  game.seating.rematch_offer.reset();
+}
+
+// The win, claimed by `seat` because the other side has been gone on its turn too long.
+void claim_win(WebGame& game, Side seat, session::Time now) {
+  Session& session = game.session;
+  if (session.phase() == session::Phase::Over) {
+    throw conflict("game_over", "This game is over already.");
+  }
+  const Side absent = opponent(seat);
+  const std::string& name = page_voice().names[index_of(absent)];
+  if (session.to_move() != absent) {
+    throw conflict("not_their_turn", "It is your turn: a win can be claimed only while " + name +
+                                         " is gone on their own turn.");
+  }
+  const auto after = claim_win_after(game.seating, game.presence, session);
+  if (!after) {
+    throw conflict("opponent_present", name + " is connected; the win cannot be claimed.");
+  }
+  if (now < *after) {
+    throw conflict("claim_too_early", name + " has been gone for " +
+                                          minutes_seconds(now - (*after - kClaimWinAfterMs)) +
+                                          " on their turn; you may claim the win after " +
+                                          minutes_seconds(kClaimWinAfterMs) + " (in " +
+                                          minutes_seconds(*after - now) + ").");
+  }
+  Session next = session;
+  const session::Outcome outcome = next.act(session::ResignIntent{}, absent, now);
+  if (!outcome.accepted()) {
+    throw from_refusal(*outcome.refusal,
+                       session::refusal_sentence(*outcome.refusal, session, seat, page_voice()));
+  }
+  session = std::move(next);
+}
+
+}  // namespace
+
+std::size_t seat_friend(WebGame& game, Side seat, std::string name, std::string token,
+                        std::uint64_t seed, session::Time now) {
+  session::Settings settings = game.session.settings();
+  settings.seats[index_of(seat)].name = std::move(name);
+  // Nothing was played while the host waited: the series starts afresh, naming both players.
+  game.session = Session::start(settings, seed, now);
+  game.seating.tokens[index_of(seat)] = std::move(token);
+  game.seating.invite_used = true;
+  return 0;
+}
+
 std::size_t apply_intent(WebGame& game, const WebIntent& intent, session::Time now) {
   Session& session = game.session;
+  check_online(game, intent);
   const Side seat = acting_seat(session, intent);
+  const std::size_t before = session.history().size();
+  if (intent.action == Action::Rematch) {
+    rematch(game, seat, now);
+    return before;
+  }
+  if (intent.action == Action::ClaimWin) {
+    claim_win(game, seat, now);
+    return before;
+  }
   // Settings are merged onto the ones the next game would be played with.
   const session::Settings base = session.pending_settings().value_or(session.settings());
   session::Intent wanted;
@@ -70,6 +192,9 @@ std::size_t apply_intent(WebGame& game, const WebIntent& intent, session::Time n
     case Action::Hints:
       wanted = session::ShowHintsIntent{intent.on};
       break;
+    case Action::Rematch:
+    case Action::ClaimWin:
+      break;  // answered above
   }
   // New games and settings are the person's to ask for, whoever is to move.
   const Side acting = intent.action == Action::New || intent.action == Action::Settings
@@ -227,7 +352,7 @@ json illegal_reasons_json(const Session& session) {
 
 }  // namespace
 
-json game_state_json(const WebGame& game) {
+json game_state_json(const WebGame& game, session::Time now) {
   const Session& session = game.session;
   const Rules& rules = session.rules();
   json legal = json::array();
@@ -245,7 +370,7 @@ json game_state_json(const WebGame& game) {
     can_take_back |= session.can_take_back(side);
     hints_on |= session.settings().is_person(side) && session.hints_on(side);
   }
-  return {
+  json state = {
       {"id", game.id},
       {"version", game.version},
       {"settings", web_settings_json(session.settings())},
@@ -276,6 +401,9 @@ json game_state_json(const WebGame& game) {
       {"hints_on", hints_on},
       {"log", std::move(log)},
   };
+  state.update(seats_json(game.seating, game.presence, session, now));
+  if (game.seating.online) state["settings"]["opponent"] = "online";
+  return state;
 }
 
 }  // namespace ur::server

@@ -5,6 +5,7 @@
 #include "core/notation.h"
 #include "protocol/json.h"
 #include "server/api_error.h"
+#include "server/seating.h"
 
 namespace ur::server {
 
@@ -69,6 +70,7 @@ json web_settings_json(const session::Settings& settings) {
           {"auto_play", settings.auto_play},
           {"auto_pass", settings.auto_pass},
           {"seat", side_name(person_side(settings))},
+          {"name", settings.seat(person_side(settings)).name},
           {"take_back", settings.take_back}};
 }
 
@@ -81,6 +83,7 @@ session::Settings merge_web_settings(const session::Settings& base, const json& 
   std::string rival = opponent_of(base);
   Side seat = person_side(base);
   std::optional<bool> take_back;
+  std::optional<std::string> name;
   // The rule set first, so that "pieces" and "bear_off" beside it adjust the chosen set.
   if (const auto rules = patch.find("rules"); rules != patch.end()) {
     if (!rules->is_object()) {
@@ -98,6 +101,9 @@ session::Settings merge_web_settings(const session::Settings& base, const json& 
   for (const auto& [member, value] : patch.items()) {
     if (member == "rules") {
       continue;  // read above
+    } else if (member == "opponent" && value == kOnlineOpponent) {
+      throw bad_settings(
+          R"(An online game is a new game: create it with POST /api/games and "opponent": "online".)");
     } else if (member == "opponent") {
       constexpr std::array<std::string_view, 6> kOpponents = {
           kComputerLevels[0], kComputerLevels[1], kComputerLevels[2],
@@ -131,17 +137,22 @@ session::Settings merge_web_settings(const session::Settings& base, const json& 
       seat = *side_from_name(string_choice(value, member, kSeats, "\"light\" or \"dark\""));
     } else if (member == "take_back") {
       take_back = boolean_setting(value, member);
+    } else if (member == "name") {
+      name = player_name(value, member);
     } else {
       throw bad_request("unknown setting " + protocol::quote_json(member) +
                         "; the settings are opponent, rules, pieces, bear_off, starts, auto_play, "
-                        "auto_pass, seat and take_back");
+                        "auto_pass, seat, name and take_back");
     }
   }
+  const std::string person_name = name.value_or(base.seat(person_side(base)).name);
   if (rival == kFriend) {
-    merged.seats = {session::Seat{}, session::Seat{}};
+    // Friends keep their names; a new one names the first seat.
+    merged.seats = {session::Seat{{}, base.seats[0].name}, session::Seat{{}, base.seats[1].name}};
+    if (name) merged.seats[0].name = *name;
     merged.take_back = false;
   } else {
-    merged.seats[index_of(seat)] = session::Seat{};
+    merged.seats[index_of(seat)] = session::Seat{{}, person_name};
     merged.seats[index_of(opponent(seat))] = session::Seat{rival, {}};
     // Leaving a friend game (where take-back is off) turns it back on unless asked otherwise.
     merged.take_back = take_back.value_or(base.between_people() ? true : base.take_back);

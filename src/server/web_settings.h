@@ -14,6 +14,8 @@ namespace ur::server {
 
 // The opponent that means "both sides play on this device".
 inline constexpr std::string_view kFriend = "friend";
+// The opponent of a new game between two devices (POST /api/games only).
+inline constexpr std::string_view kOnlineOpponent = "online";
 
 // The computer levels offered to players (the agent specs the server accepts).
 inline constexpr std::array<std::string_view, 5> kComputerLevels = {"easy", "medium", "hard",

@@ -1,6 +1,9 @@
 #include "server/load_computer.h"
 
 #include <algorithm>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 #include <chrono>
 #include <cstdio>
 #include <mutex>
@@ -10,7 +13,6 @@
 #include <thread>
 #include <vector>
 
-#include "server/http_client.h"
 #include "server/load_pacing.h"
 #include "server/load_stats.h"
 
@@ -20,6 +22,58 @@ namespace {
 
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+
+struct Reply {
+  int status = 0;
+  std::string body;
+  double server_millis = -1;  // Server-Timing app;dur=, when sent
+};
+
+// One blocking keep-alive connection to 127.0.0.1 that sends the game's seat token (the
+// shared test client, server/http_client.h, sends no headers of its own).
+class TokenConnection {
+ public:
+  explicit TokenConnection(std::uint16_t port) : port_(port), stream_(io_) {
+    stream_.connect(asio::ip::tcp::endpoint(asio::ip::make_address_v4("127.0.0.1"), port));
+  }
+
+  std::string token;  // sent as Authorization: Bearer once known
+
+  // Throws boost::system::system_error on network errors.
+  Reply request(const std::string& method, const std::string& target, const std::string& body) {
+    http::request<http::string_body> request(http::string_to_verb(method), target, 11);
+    request.set(http::field::host, "127.0.0.1:" + std::to_string(port_));
+    if (!token.empty()) request.set(http::field::authorization, "Bearer " + token);
+    if (!body.empty()) request.set(http::field::content_type, "application/json");
+    request.keep_alive(true);
+    request.body() = body;
+    request.prepare_payload();
+    http::write(stream_, request);
+    http::response_parser<http::string_body> parser;
+    parser.body_limit(64 * 1024 * 1024);
+    http::read(stream_, buffer_, parser);
+    auto response = parser.release();
+    Reply reply{static_cast<int>(response.result_int()), std::move(response.body()), -1};
+    const auto timing = response.find("Server-Timing");
+    if (timing != response.end()) {
+      const std::string value(timing->value());
+      const auto duration = value.find("dur=");
+      if (duration != std::string::npos) {
+        reply.server_millis = std::strtod(value.c_str() + duration + 4, nullptr);
+      }
+    }
+    return reply;
+  }
+
+ private:
+  std::uint16_t port_;
+  asio::io_context io_;
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+};
 
 struct Totals {
   std::mutex mutex;
@@ -34,7 +88,7 @@ struct Totals {
 };
 
 struct GameRun {
-  std::unique_ptr<server::HttpConnection> connection;
+  std::unique_ptr<TokenConnection> connection;
   std::string id;
   json game;
   bool done = false;
@@ -57,7 +111,7 @@ void play_games(const ComputerOptions& options, int count, std::uint64_t seed, T
                       const std::string& body) -> std::optional<json> {
     const auto begin = Clock::now();
     run.pacer.sent(begin);
-    server::HttpReply reply;
+    Reply reply;
     try {
       reply = run.connection->request(method, target, body);
     } catch (const std::exception& error) {
@@ -89,7 +143,7 @@ void play_games(const ComputerOptions& options, int count, std::uint64_t seed, T
   const json settings = {{"opponent", options.level}, {"pieces", options.pieces}};
   for (GameRun& run : runs) {
     try {
-      run.connection = std::make_unique<server::HttpConnection>(options.port);
+      run.connection = std::make_unique<TokenConnection>(options.port);
     } catch (const std::exception& error) {
       record_error(run, error.what());
       continue;
@@ -97,6 +151,7 @@ void play_games(const ComputerOptions& options, int count, std::uint64_t seed, T
     if (auto answer = exchange(run, "POST", "/api/games", json{{"settings", settings}}.dump())) {
       run.game = (*answer)["game"];
       run.id = run.game["id"];
+      run.connection->token = answer->value("token", "");
     }
   }
   for (bool busy = true; busy;) {

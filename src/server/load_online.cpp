@@ -60,6 +60,10 @@ class Game : public std::enable_shared_from_this<Game> {
  public:
   Game(Run& run, int index, Strand strand);
   void start();
+  // Adds this game's figures to `report` (once it ended; or, when the time limit stopped
+  // the run, for the figures so far).
+  void add_figures(OnlineReport& report) const;
+  bool ended() const { return ended_; }
 
  private:
   struct Seat {
@@ -160,6 +164,10 @@ class Run {
     for (int t = 1; t < options.threads; ++t) threads.emplace_back([this] { io.run(); });
     io.run();
     for (auto& thread : threads) thread.join();
+    // After the time limit, the games still under way count with what they measured so far.
+    for (const auto& game : games_) {
+      if (!game->ended()) game->add_figures(report_);
+    }
     report_.seconds = std::chrono::duration<double>(Clock::now() - begin).count();
     return std::move(report_);
   }
@@ -606,22 +614,24 @@ void Game::end() {
   ended_ = true;
   watchdog_.cancel();
   release_setup();
-  const bool confirmed = !failed_;
-  run_.game_ended([&](OnlineReport& report) {
-    if (seats_[0].over && seats_[1].over) ++report.finished;
-    if (confirmed) ++report.confirmed;
-    if (confirmed && winner_ == "light") ++report.light_wins;
-    report.actions += actions_;
-    report.moves += moves_;
-    report.messages += messages_;
-    report.message_bytes += message_bytes_;
-    report.largest_message = std::max(report.largest_message, largest_message_);
-    report.server_millis.insert(report.server_millis.end(), server_millis_.begin(),
-                                server_millis_.end());
-    report.delivery_millis.insert(report.delivery_millis.end(), delivery_millis_.begin(),
-                                  delivery_millis_.end());
-    if (setup_millis_ >= 0) report.setup_millis.push_back(setup_millis_);
-  });
+  run_.game_ended([&](OnlineReport& report) { add_figures(report); });
+}
+
+void Game::add_figures(OnlineReport& report) const {
+  const bool confirmed = ended_ && !failed_;
+  if (seats_[0].over && seats_[1].over) ++report.finished;
+  if (confirmed) ++report.confirmed;
+  if (confirmed && winner_ == "light") ++report.light_wins;
+  report.actions += actions_;
+  report.moves += moves_;
+  report.messages += messages_;
+  report.message_bytes += message_bytes_;
+  report.largest_message = std::max(report.largest_message, largest_message_);
+  report.server_millis.insert(report.server_millis.end(), server_millis_.begin(),
+                              server_millis_.end());
+  report.delivery_millis.insert(report.delivery_millis.end(), delivery_millis_.begin(),
+                                delivery_millis_.end());
+  if (setup_millis_ >= 0) report.setup_millis.push_back(setup_millis_);
 }
 
 void Game::release_setup() {

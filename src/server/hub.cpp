@@ -476,6 +476,8 @@ struct GameHub::Impl {
       const std::size_t intent_first = apply_intent(next, intent, now());
       if (intent.action == Action::New || intent.action == Action::Settings) {
         check_opponent(next.session.pending_settings().value_or(next.session.settings()));
+        // A friend instead of the computer, or the other seat: the same person holds them.
+        follow_settings(next.seating, next.session, token);
       }
       commit(slot, std::move(next), intent_first, false, began);
       play_computer_turn(slot);

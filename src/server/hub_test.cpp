@@ -300,24 +300,55 @@ TEST(ServerHub, GarbageRequestsNeverCrashOrFailInternally) {
   TempDir dir;
   GameHub hub(options_for(dir));
   const std::string id = create_game(hub, {{"opponent", "friend"}});
+  const ApiResponse online = post(hub, "/api/games", R"({"settings":{"opponent":"online"}})");
+  const std::string online_id = online.body["game"]["id"];
+  const std::string invite = online.body["invite"];
   rc::check("random requests get a 2xx or 4xx JSON answer", [&] {
-    const auto method = *rc::gen::element<std::string>("GET", "POST", "PUT", "", "post");
-    const auto suffix = *rc::gen::element<std::string>("", "/throw", "/move", "/pass", "/new",
-                                                       "/settings", "/ws", "/", "//", "/move/x");
-    const auto prefix = *rc::gen::element<std::string>("/api/games/" + id, "/api/games",
-                                                       "/api/games/", "/api", "/api/health");
+    const auto method = *rc::gen::element<std::string>("GET", "POST", "PUT", "DELETE", "", "post");
+    const auto suffix = *rc::gen::element<std::string>(
+        "", "/throw", "/move", "/pass", "/new", "/settings", "/ws", "/", "//", "/move/x", "/claim",
+        "/claim_win", "/rematch", "/invite", "/hello", "/record", "/hints");
+    const auto prefix = *rc::gen::element<std::string>(
+        "/api/games/" + id, "/api/games/" + online_id, "/api/games", "/api/games/", "/api",
+        "/api/health", "/api/join", "/api/queue", "/api/queue/q-" + std::string(32, '0'),
+        "/api/qr");
     const auto body = *rc::gen::oneOf(
         rc::gen::arbitrary<std::string>(),
-        rc::gen::element<std::string>(R"({"from":1e400})", R"({"from":null})",
-                                      R"({"settings":{"pieces":true}})", "[[[[[[[[[[",
-                                      std::string(3000, '[') + std::string(3000, ']'),
-                                      R"({"side":"light","from":0})", "\xff\xfe"));
-    const ApiResponse answer = send(hub, {method, prefix + suffix, body});
+        rc::gen::element<std::string>(
+            R"({"from":1e400})", R"({"from":null})", R"({"settings":{"pieces":true}})",
+            "[[[[[[[[[[", std::string(3000, '[') + std::string(3000, ']'),
+            R"({"side":"light","from":0})", "\xff\xfe", R"({"invite":")" + invite + R"("})",
+            R"({"invite":")" + invite + R"(","name":"\u0000"})", R"({"name":[1]})",
+            R"({"text":"http://x/#join=1"})", R"({"rules":{"name":"masters"},"name":"Q"})"));
+    // No token, a malformed one, a stranger's, or a real one from the creator (send()'s).
+    const auto token = *rc::gen::element<std::string>("", "-", std::string(64, 'f'),
+                                                      std::string(64, 'G'), "creator");
+    ApiRequest request{method, prefix + suffix, body, token == "creator" ? "" : token};
+    const ApiResponse answer =
+        token == "creator" ? send(hub, std::move(request)) : hub.handle(std::move(request));
     RC_ASSERT(answer.status >= 200);
     RC_ASSERT(answer.status < 500);
     RC_ASSERT(answer.body.is_object());
     if (answer.status >= 400) {
       RC_ASSERT(answer.body["code"].is_string());
+    }
+  });
+}
+
+TEST(ServerHub, GarbageSocketMessagesAreRefusedWithAnApiError) {
+  rc::check("random socket messages parse or are refused with an ApiError", [] {
+    const auto message = *rc::gen::oneOf(
+        rc::gen::arbitrary<std::string>(),
+        rc::gen::element<std::string>(R"({"action":"hello","token":5})",
+                                      R"({"action":"hello","token":"x","extra":1})",
+                                      R"({"action":"throw","token":null})", R"({"action":7})",
+                                      R"({"token":"ab"})", R"({"action":"rematch","token":"a"})"));
+    try {
+      const ApiRequest request = request_from_socket_message("g-0123456789abcdef", message);
+      RC_ASSERT(request.method == "POST");
+      RC_ASSERT(request.target.starts_with("/api/games/g-0123456789abcdef/"));
+    } catch (const ApiError& error) {
+      RC_ASSERT(error.status() == 400);
     }
   });
 }

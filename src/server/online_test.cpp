@@ -318,6 +318,29 @@ TEST(OnlineGames, SingleDeviceGamesNeedTheirTokenToo) {
             "not_online");
 }
 
+TEST(OnlineGames, TheCreatorsTokenFollowsTheSeatsTheSettingsGiveThePerson) {
+  OnlineHub server;
+  const ApiResponse created = server.post("/api/games", {{"settings", {{"opponent", "easy"}}}});
+  const std::string id = created.body["game"]["id"];
+  const std::string token = created.body["token"];
+  const std::string base = "/api/games/" + id;
+  // The person moves to dark for the next game, then plays it.
+  ASSERT_EQ(server.post(base + "/settings", {{"settings", {{"seat", "dark"}}}}, token).status, 200);
+  const ApiResponse next = server.post(base + "/new", nullptr, token);
+  ASSERT_EQ(next.status, 200) << next.body.dump();
+  EXPECT_EQ(next.body["game"]["human_sides"], json::array({"dark"}));
+  json state = next.body["game"];
+  ASSERT_EQ(state["to_move"], "dark");
+  EXPECT_EQ(server.post(base + "/throw", nullptr, token).status, 200);
+  // A friend on this device: the same token holds both seats.
+  ASSERT_EQ(server.post(base + "/new", {{"settings", {{"opponent", "friend"}}}}, token).status,
+            200);
+  state = server.state(id);
+  const std::string to_move = state["to_move"];
+  EXPECT_EQ(server.post(base + "/throw", nullptr, token).status, 200) << to_move;
+  EXPECT_EQ(server.post(base + "/throw", nullptr, random_hex(kTokenHexDigits)).status, 403);
+}
+
 TEST(OnlineGames, QrCodesOfLinks) {
   OnlineHub server;
   const ApiResponse qr = server.post("/api/qr", {{"text", "http://127.0.0.1:8080/#join=ab"}});

@@ -56,6 +56,15 @@ Seating new_seating(const session::Settings& settings, std::optional<Side> onlin
   return seating;
 }
 
+void follow_settings(Seating& seating, const session::Session& session, const std::string& token) {
+  if (seating.online) return;
+  const auto& pending = session.pending_settings();
+  for (Side side : {Side::Light, Side::Dark}) {
+    const bool person = session.settings().is_person(side) || (pending && pending->is_person(side));
+    seating.tokens[index_of(side)] = person ? token : std::string();
+  }
+}
+
 std::optional<Side> free_seat(const Seating& seating) {
   if (!seating.online) return std::nullopt;
   for (Side side : {Side::Light, Side::Dark}) {

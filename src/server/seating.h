@@ -50,6 +50,10 @@ struct Seating {
 // both seats of a game between friends on one device). An online game instead holds only
 // `online_host`'s seat and an invite for the other.
 Seating new_seating(const session::Settings& settings, std::optional<Side> online_host);
+// After a settings change on one device: `token` (the one who changed them) holds every seat
+// a person plays now or in the waiting settings, and no computer seat. Online games keep
+// their seats.
+void follow_settings(Seating& seating, const session::Session& session, const std::string& token);
 // The free seat of an online game, if any.
 std::optional<Side> free_seat(const Seating& seating);
 

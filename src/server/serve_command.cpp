@@ -1,4 +1,9 @@
 // `ur serve`: the web game on Boost.Beast, with games kept in SQLite.
+#include <arpa/inet.h>
+#include <ifaddrs.h>
+#include <net/if.h>
+#include <netinet/in.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -11,7 +16,36 @@
 #include "server/http_server.h"
 
 namespace ur::cli {
+
 namespace {
+
+// This machine's addresses other devices may reach (not loopback), as URL hosts.
+std::vector<std::string> network_addresses(bool with_ipv6) {
+  std::vector<std::string> found;
+  ifaddrs* list = nullptr;
+  if (getifaddrs(&list) != 0) return found;
+  for (const ifaddrs* entry = list; entry != nullptr; entry = entry->ifa_next) {
+    if (entry->ifa_addr == nullptr || (entry->ifa_flags & IFF_LOOPBACK) != 0 ||
+        (entry->ifa_flags & IFF_UP) == 0) {
+      continue;
+    }
+    const int family = entry->ifa_addr->sa_family;
+    if (family != AF_INET && !(with_ipv6 && family == AF_INET6)) continue;
+    char text[INET6_ADDRSTRLEN] = {};
+    const void* address =
+        family == AF_INET ? static_cast<const void*>(
+                                &reinterpret_cast<const sockaddr_in*>(entry->ifa_addr)->sin_addr)
+                          : static_cast<const void*>(
+                                &reinterpret_cast<const sockaddr_in6*>(entry->ifa_addr)->sin6_addr);
+    if (inet_ntop(family, address, text, sizeof text) == nullptr) continue;
+    const std::string host = family == AF_INET ? text : "[" + std::string(text) + "]";
+    // Link-local IPv6 needs a zone to be reached; such a link would not open.
+    if (family == AF_INET6 && host.starts_with("[fe80")) continue;
+    found.push_back(host);
+  }
+  freeifaddrs(list);
+  return found;
+}
 
 struct ServeOptions {
   server::ServerOptions server;
@@ -70,8 +104,14 @@ int run_serve(ServeOptions options) {
       std::cerr << "ur serve: warning: listening on every network interface ("
                 << options.server.host << "): anyone who can reach this machine on port "
                 << http.port()
-                << " can play and change its games; open it by IP address, or name other host "
+                << " can open the page, start games and watch any game whose link they have "
+                   "(only a seat's token acts for it); open it by IP address, or name other host "
                    "names with --public-url or --allow-origin (docs/deploying.md)\n";
+      // Invite links carry the page's address: opened by one of these, they reach a friend.
+      for (const std::string& address : network_addresses(options.server.host == "::")) {
+        std::cout << "ur serve: other devices open http://" << address << ":" << http.port()
+                  << "/\n";
+      }
     }
     http.run_until_signal([&] {
       if (!options.public_url.empty()) {

@@ -118,6 +118,7 @@ void play_games(const ComputerOptions& options, int count, std::uint64_t seed, T
       record_error(run, error.what());
       return std::nullopt;
     }
+    run.pacer.arrived_by(Clock::now());
     ++requests;
     client_millis.push_back(
         std::chrono::duration<double, std::milli>(Clock::now() - begin).count());

@@ -9,6 +9,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <cstdio>
+#include <deque>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -119,9 +120,10 @@ class Game : public std::enable_shared_from_this<Game> {
   bool setup_released_ = false;
   bool failed_ = false;
   bool ended_ = false;
-  // The move that waits to reach the other seat: its sender's side and send time.
-  std::string move_side_;
-  Clock::time_point move_sent_;
+  // The moves that wait to reach the other seat: their sender's side and send time, in
+  // order: after a rosette the mover may send its next move before the opponent's
+  // socket has the first.
+  std::deque<std::pair<std::string, Clock::time_point>> moves_in_flight_;
   std::vector<SeenPly> seen_;  // every throw and move, as the host's socket saw them
   // This game's figures, merged into the report when it ends.
   long long actions_ = 0;
@@ -439,14 +441,16 @@ void Game::on_update(int index, const json& message, Clock::time_point received)
                   std::to_string(version) + ")");
     }
     seat.intent_sent.reset();
+    seat.pacer.arrived_by(received);
   }
   const json events = message.value("events", json::array());
   for (const json& event : events) {
     const std::string type = event.value("type", "");
     const std::string side = event.value("side", "");
-    if (type == "move" && side == move_side_ && side != seat.side) {
-      delivery_millis_.push_back(millis_between(move_sent_, received));
-      move_side_.clear();
+    if (type == "move" && side != seat.side && !moves_in_flight_.empty() &&
+        moves_in_flight_.front().first == side) {
+      delivery_millis_.push_back(millis_between(moves_in_flight_.front().second, received));
+      moves_in_flight_.pop_front();
     }
     if (index != 0) continue;  // the host's socket keeps the plies
     if (type == "throw") {
@@ -499,8 +503,7 @@ void Game::act(int index, long long version) {
   }
   const auto now = Clock::now();
   if (seat.phase == "move") {
-    move_side_ = seat.side;
-    move_sent_ = now;
+    moves_in_flight_.emplace_back(seat.side, now);
   }
   seat.intent_sent = now;
   seat.pacer.sent(now);

@@ -31,6 +31,13 @@ class ActionPacer {
   // Call when an action is sent.
   void sent(Clock::time_point when) { sent_.push_back(when); }
 
+  // The latest action reached the server by `when` (its answer came): the server may have
+  // stamped it that late, so count it from then. Without this a server slowed by load, which
+  // reads an action late, could see more than the limit in its window.
+  void arrived_by(Clock::time_point when) {
+    if (!sent_.empty() && sent_.back() < when) sent_.back() = when;
+  }
+
  private:
   std::size_t actions_;
   Clock::duration window_;

@@ -30,6 +30,17 @@ TEST(LoadPacer, AllowsTheLimitInAWindowThenWaitsForTheOldestToLeaveIt) {
   EXPECT_EQ(pacer.next_allowed(start + 1000ms), start + 1100ms);
 }
 
+TEST(LoadPacer, CountsAnActionFromWhenItsAnswerCameWhenThatIsLater) {
+  ActionPacer pacer(2, 1000ms);
+  const Clock::time_point start{};
+  pacer.sent(start);
+  pacer.arrived_by(start + 300ms);  // the server may have read it only then
+  pacer.sent(start + 400ms);
+  EXPECT_EQ(pacer.next_allowed(start + 500ms), start + 1300ms);
+  pacer.arrived_by(start + 200ms);  // earlier than sent: changes nothing
+  EXPECT_EQ(pacer.next_allowed(start + 500ms), start + 1300ms);
+}
+
 TEST(LoadPacer, DefaultsStayUnderTheServersTwentyActionsASecond) {
   ActionPacer pacer;
   Clock::time_point at{};

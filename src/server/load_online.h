@@ -51,7 +51,7 @@ struct OnlineReport {
 
 OnlineReport run_online(const OnlineOptions& options);
 
-// The summary ur_load prints; `targets` adds whether the targets are met.
+// The summary ur_load prints, with whether each of the targets is met.
 std::string format_report(const OnlineOptions& options, const OnlineReport& report);
 
 // The targets: server time per action p99 < 20 ms, delivery of a move p99 < 50 ms.

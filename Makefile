@@ -49,9 +49,12 @@ strength: build
 solve7: build
 	$(UR) solve --pieces 7
 
-# Bounded load test of `ur serve` on 127.0.0.1 only.
+# Bounded load test of `ur serve` on 127.0.0.1 only: 1,000 concurrent online games (2,000
+# WebSocket clients), every result checked against its replayed record (minutes; not part of
+# `make test`, which runs 10 such games). LOAD_ARGS replaces the run's ur_load options, e.g.
+# `make load LOAD_ARGS="--mode computer --games 500"`.
 load: build
-	scripts/load-test.sh $(UR)
+	scripts/load-test.sh $(UR) $(LOAD_ARGS)
 
 format:
 	@git ls-files '*.cpp' '*.h' | xargs clang-format -i

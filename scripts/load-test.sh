@@ -4,7 +4,7 @@
 # then stops the server with SIGINT (a clean shutdown) and removes the temporary data.
 # Usage: scripts/load-test.sh [path/to/ur] [ur_load options...]
 #   Without options, `make load`'s run: 1,000 concurrent online games (2,000 WebSocket
-#   clients, think times 50-400 ms), every result confirmed by the game's replayed record;
+#   clients, think times 0.5-2 s), every result confirmed by the game's replayed record;
 #   it fails on any error, on the time limit, or when a target is missed (server time per
 #   action p99 < 20 ms, a move reaching the opponent p99 < 50 ms).
 #   With options, one ur_load run with exactly those (ur_load --help lists them), e.g.
@@ -26,7 +26,7 @@ for tool in "$ur" "$load"; do
   fi
 done
 if [[ $# -eq 0 ]]; then
-  set -- --games 1000 --think-min-ms 50 --think-max-ms 400 --max-seconds 900 --require-targets
+  set -- --games 1000 --think-min-ms 500 --think-max-ms 2000 --max-seconds 900 --require-targets
 fi
 
 # 2,000 sockets on each side: the server and ur_load both need more than the usual 1,024

@@ -261,4 +261,13 @@ std::string board_text(const Rules& rules, const Position& position, const Board
   return canvas.text(false);
 }
 
+Square next_movable(const MoveList& legal, std::optional<Square> cursor, int step) {
+  const int count = legal.size();
+  int index = 0;
+  for (int i = 0; i < count; ++i) {
+    if (cursor == legal[i].from) index = i;
+  }
+  return legal[(index + step % count + count) % count].from;
+}
+
 }  // namespace ur::play

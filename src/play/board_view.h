@@ -19,6 +19,11 @@ inline constexpr int kBoardMaxWidth = 76;
 inline constexpr int kBoardWidth = 67;
 inline constexpr int kBoardHeight = 10;
 
+// The source of the next (step +1) or previous (-1) legal move after `cursor`, in the
+// list's route order, wrapping around; the first one's when `cursor` starts none.
+// Precondition: `legal` is not empty.
+Square next_movable(const MoveList& legal, std::optional<Square> cursor, int step);
+
 // The glyph of each side's pieces: the sides differ in symbol as well as colour.
 std::string_view piece_glyph(Side side);
 Style piece_style(Side side);

@@ -27,6 +27,20 @@ std::string pinned(const char* text) {
   return std::string(text + 1);
 }
 
+TEST(BoardView, TheCursorStepsThroughTheMovablePiecesAndWraps) {
+  const Rules rules = finkel_rules();
+  const auto parsed = parse_text("L:5/2,6/0:7/-/0", rules);
+  ASSERT_TRUE(std::holds_alternative<Position>(parsed));
+  const MoveList legal = legal_moves(rules, std::get<Position>(parsed), 1);
+  ASSERT_EQ(legal.size(), 3);  // enter, 2 -> 3, 6 -> 7
+  EXPECT_EQ(next_movable(legal, legal[0].from, +1), legal[1].from);
+  EXPECT_EQ(next_movable(legal, legal[2].from, +1), legal[0].from);
+  EXPECT_EQ(next_movable(legal, legal[0].from, -1), legal[2].from);
+  // No cursor yet, or one on a piece that cannot move: from the first.
+  EXPECT_EQ(next_movable(legal, std::nullopt, +1), legal[1].from);
+  EXPECT_EQ(next_movable(legal, 13, -1), legal[2].from);
+}
+
 TEST(BoardView, OpeningPositionWithRouteNumbers) {
   EXPECT_EQ(board_text(finkel_rules(), starting_position(finkel_rules()), {}, {}), pinned(R"(
 ┌┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┐ ╭start╮ ╭home─╮ ┌┄┄┄┄┄┄┄┬┄┄┄┄┄┄┄┐

@@ -18,12 +18,7 @@ namespace {
 void cycle_cursor(const PlaySession& game, UiState& ui, int step) {
   const MoveList& legal = game.legal();
   if (legal.empty()) return;
-  int index = 0;
-  for (int i = 0; i < legal.size(); ++i) {
-    if (ui.cursor == legal[i].from) index = i;
-  }
-  index = (index + step + legal.size()) % legal.size();
-  ui.cursor = legal[index].from;
+  ui.cursor = next_movable(legal, ui.cursor, step);
   ui.typed.clear();
   ui.message.clear();
 }

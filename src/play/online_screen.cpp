@@ -11,19 +11,8 @@
 namespace ur::play {
 namespace {
 
-// Rows of the 80 x 24 layout, as the local game's (screen.cpp).
-constexpr int kTitleRow = 0;
-constexpr int kDarkLabelRow = 1;
-constexpr int kBoardRow = 2;
-constexpr int kLightLabelRow = kBoardRow + kBoardHeight;
-constexpr int kDiceRow = 14;
-constexpr int kDetailRow = 17;
-constexpr int kMessageRow = 19;
-constexpr int kLogRow = 20;
-constexpr int kPresenceRow = 22;
-constexpr int kKeysRow = 23;
-constexpr int kLeft = 2;
-constexpr int kHeadlineColumn = 34;
+using namespace layout;
+constexpr int kPresenceRow = kStatusRow;
 
 void set_error(OnlineUi& ui, std::string message) {
   ui.message = std::move(message);
@@ -40,12 +29,7 @@ std::string possessive(const OnlineView& view, Side side) {
 
 void cycle_cursor(const MoveList& legal, OnlineUi& ui, int step) {
   if (legal.empty()) return;
-  int index = 0;
-  for (int i = 0; i < legal.size(); ++i) {
-    if (ui.cursor == legal[i].from) index = i;
-  }
-  index = (index + step + legal.size()) % legal.size();
-  ui.cursor = legal[index].from;
+  ui.cursor = next_movable(legal, ui.cursor, step);
   ui.typed.clear();
   ui.message.clear();
 }

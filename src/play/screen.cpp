@@ -11,20 +11,8 @@
 namespace ur::play {
 namespace {
 
-// Rows of the 80 x 24 layout, relative to its top-left corner.
-constexpr int kTitleRow = 0;
-constexpr int kDarkLabelRow = 1;
-constexpr int kBoardRow = 2;
-constexpr int kLightLabelRow = kBoardRow + kBoardHeight;
-constexpr int kDiceRow = 14;
-constexpr int kDetailRow = 17;  // the move preview or why the turn passes: two lines, or
-                                // three from the row above for a long pass reason
-constexpr int kMessageRow = 19;
-constexpr int kLogRow = 20;  // two lines: the latest log entries
-constexpr int kSettingsRow = 22;
-constexpr int kKeysRow = 23;
-constexpr int kLeft = 2;
-constexpr int kHeadlineColumn = 34;  // right of the dice and their count
+using namespace layout;
+constexpr int kSettingsRow = kStatusRow;
 constexpr std::string_view kTitle = "ur · the Royal Game of Ur";
 constexpr std::string_view kShortTitle = "ur";
 

@@ -21,6 +21,24 @@ inline constexpr int kMinHeight = 24;
 // Log entries the log screen shows at a time (its box fills kMinHeight).
 inline constexpr int kLogRows = kMinHeight - 2;
 
+// Rows and columns of the 80 x 24 game screen, relative to its top-left corner; the local and
+// the online game draw the same layout.
+namespace layout {
+inline constexpr int kTitleRow = 0;
+inline constexpr int kDarkLabelRow = 1;
+inline constexpr int kBoardRow = 2;
+inline constexpr int kLightLabelRow = kBoardRow + kBoardHeight;
+inline constexpr int kDiceRow = 14;
+inline constexpr int kDetailRow = 17;  // the move preview or why the turn passes: two lines, or
+                                       // three from the row above for a long pass reason
+inline constexpr int kMessageRow = 19;
+inline constexpr int kLogRow = 20;     // two lines: the latest log entries
+inline constexpr int kStatusRow = 22;  // the settings (local game) or who is there (online)
+inline constexpr int kKeysRow = 23;
+inline constexpr int kLeft = 2;
+inline constexpr int kHeadlineColumn = 34;  // right of the dice and their count
+}  // namespace layout
+
 enum class Overlay {
   None,
   Menu,        // settings

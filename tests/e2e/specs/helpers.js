@@ -196,8 +196,34 @@ async function newPersonContext(browser, options = {}) {
   return context;
 }
 
+// Quick settings for a person of the online specs: no sound, no animations, one press moves a
+// piece; games of 3 pieces that bear off with any throw, so that a whole game is short.
+const QUICK_PREFS = { sound: false, speed: 'off', one_press: true };
+const QUICK_SETTINGS = { opponent: 'easy', pieces: 3, bear_off: 'any', starts: 'alternate', rules: { name: 'finkel' } };
+
+// A person: a page in a browser context of their own (their own localStorage, so their own
+// seats), with the quick settings unless they have chosen others; `page.errors` collects the
+// page's uncaught errors.
+async function newPerson(browser, baseURL, options = {}) {
+  const context = await newPersonContext(browser, { baseURL, ...options });
+  await context.addInitScript(
+    ([prefs, settings]) => {
+      if (!localStorage.getItem('ur.prefs')) localStorage.setItem('ur.prefs', JSON.stringify(prefs));
+      if (!localStorage.getItem('ur.settings')) localStorage.setItem('ur.settings', JSON.stringify(settings));
+    },
+    [QUICK_PREFS, QUICK_SETTINGS],
+  );
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error.message));
+  return page;
+}
+
 module.exports = {
   GAME_ID,
+  QUICK_PREFS,
+  QUICK_SETTINGS,
+  newPerson,
   newPersonContext,
   test,
   expect,

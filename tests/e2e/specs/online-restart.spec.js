@@ -6,10 +6,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
-const { test, expect, newPersonContext, readControls } = require('./helpers');
-
-const PREFS = { sound: false, speed: 'off', one_press: true };
-const SETTINGS = { opponent: 'easy', pieces: 3, bear_off: 'any', starts: 'alternate', rules: { name: 'finkel' } };
+const { test, expect, newPerson, readControls } = require('./helpers');
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -48,20 +45,7 @@ function killed(child) {
   });
 }
 
-async function person(browser, baseURL) {
-  const context = await newPersonContext(browser, { baseURL });
-  await context.addInitScript(
-    ([prefs, settings]) => {
-      if (!localStorage.getItem('ur.prefs')) localStorage.setItem('ur.prefs', JSON.stringify(prefs));
-      if (!localStorage.getItem('ur.settings')) localStorage.setItem('ur.settings', JSON.stringify(settings));
-    },
-    [PREFS, SETTINGS],
-  );
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (error) => page.errors.push(error.message));
-  return page;
-}
+const person = newPerson;
 
 async function actions(pages, count) {
   let done = 0;

@@ -3,29 +3,13 @@
 // copied game id without its seat token, quick match, and prepared states for claiming the
 // win (its 2 minutes are not waited for here).
 const AxeBuilder = require('@axe-core/playwright').default;
-const { test, expect, newPersonContext, readControls, screenshot, state, serve } = require('./helpers');
+const { test, expect, newPerson, readControls, screenshot, state, serve } = require('./helpers');
 
 const BASE = process.env.UR_BASE_URL || 'http://127.0.0.1:8080';
 
-// Quick settings for every person here: no sound, no animations, one press moves a piece;
-// games of 3 pieces that bear off with any throw, so that a whole game is short.
-const PREFS = { sound: false, speed: 'off', one_press: true };
-const SETTINGS = { opponent: 'easy', pieces: 3, bear_off: 'any', starts: 'alternate', rules: { name: 'finkel' } };
-
 // A person: a browser context of their own (their own localStorage, so their own seats).
-async function person(browser, baseURL = BASE, options = {}) {
-  const context = await newPersonContext(browser, { baseURL, ...options });
-  await context.addInitScript(
-    ([prefs, settings]) => {
-      if (!localStorage.getItem('ur.prefs')) localStorage.setItem('ur.prefs', JSON.stringify(prefs));
-      if (!localStorage.getItem('ur.settings')) localStorage.setItem('ur.settings', JSON.stringify(settings));
-    },
-    [PREFS, SETTINGS],
-  );
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (error) => page.errors.push(error.message));
-  return page;
+function person(browser, baseURL = BASE, options = {}) {
+  return newPerson(browser, baseURL, options);
 }
 
 async function closeAll(...pages) {

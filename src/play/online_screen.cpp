@@ -404,17 +404,11 @@ nlohmann::json socket_intent(const OnlineIntent& intent, const std::string& toke
 
 Canvas compose_online_screen(const OnlineView& view, const OnlineUi& ui, int width, int height,
                              std::int64_t now_ms) {
-  Canvas canvas(std::max(width, 1), std::max(height, 1));
   if (width < kMinWidth || height < kMinHeight) {
-    const std::vector<std::string> lines = {
-        "ur play needs a terminal of at least " + std::to_string(kMinWidth) + "×" +
-            std::to_string(kMinHeight) + ".",
-        "This one is " + std::to_string(width) + "×" + std::to_string(height) + ".",
-        "Enlarge it, or press q to quit (the seat stays yours)."};
-    int y = std::max(0, height / 2 - 1);
-    for (const std::string& line : lines) canvas.put(0, y++, line);
-    return canvas;
+    return too_small_screen(width, height,
+                            {"Enlarge it, or press q to quit (the seat stays yours)."});
   }
+  Canvas canvas(width, height);
   const int ox = (width - kMinWidth) / 2, oy = (height - kMinHeight) / 2;
   const OnlineGame& game = view.game;
 

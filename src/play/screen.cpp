@@ -536,22 +536,29 @@ std::vector<std::string> rules_text(const Rules& rules) {
   return text;
 }
 
+Canvas too_small_screen(int width, int height, const std::vector<std::string>& advice) {
+  Canvas canvas(std::max(width, 1), std::max(height, 1));
+  std::vector<std::string> lines = {
+      "ur play needs a terminal of at least " + std::to_string(kMinWidth) + "×" +
+          std::to_string(kMinHeight) + ".",
+      "This one is " + std::to_string(width) + "×" + std::to_string(height) + "."};
+  lines.insert(lines.end(), advice.begin(), advice.end());
+  int y = std::max(0, height / 2 - 1);
+  for (const std::string& line : lines) canvas.put(0, y++, line);
+  return canvas;
+}
+
 Canvas compose_screen(const PlaySession& game, const UiState& ui, int width, int height) {
   // The review of the game just finished is ur replay's screen, the board included.
   if (ui.overlay == Overlay::Review && ui.review) {
     return compose_replay(ui.review->game, ui.review->state, width, height);
   }
-  Canvas canvas(std::max(width, 1), std::max(height, 1));
   if (width < kMinWidth || height < kMinHeight) {
-    const std::vector<std::string> lines = {
-        "ur play needs a terminal of at least " + std::to_string(kMinWidth) + "×" +
-            std::to_string(kMinHeight) + ".",
-        "This one is " + std::to_string(width) + "×" + std::to_string(height) + ".",
-        "Enlarge it, or press q to quit.", "Other keys wait until the game shows."};
-    int y = std::max(0, height / 2 - 1);
-    for (const std::string& line : lines) canvas.put(0, y++, line);
-    return canvas;
+    return too_small_screen(
+        width, height,
+        {"Enlarge it, or press q to quit.", "Other keys wait until the game shows."});
   }
+  Canvas canvas(width, height);
   const int ox = (width - kMinWidth) / 2, oy = (height - kMinHeight) / 2;
 
   canvas.put(ox + 1, oy + kTitleRow, kTitle, palette::kTitle);

@@ -154,6 +154,10 @@ std::vector<std::string> log_rows(const PlaySession& game);
 // smaller terminal gets a message asking for more room).
 Canvas compose_screen(const PlaySession& game, const UiState& ui, int width, int height);
 
+// The screen for a terminal under kMinWidth x kMinHeight: its size, the size needed, and
+// `advice` (what the player may do meanwhile), one line each.
+Canvas too_small_screen(int width, int height, const std::vector<std::string>& advice);
+
 // The set's `count` dice of a throw with their marked corners, and the roll beside them,
 // from (x, y), two rows; dice already spent (`fresh` false) are dimmed. Also the online game's.
 void draw_dice(Canvas& canvas, int x, int y, const std::optional<Dice>& dice, Roll roll, int count,

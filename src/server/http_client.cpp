@@ -248,4 +248,8 @@ std::optional<std::string> SocketConnection::receive_for(int timeout_ms) {
   return impl_->finish_read();
 }
 
+int SocketConnection::close_code() const {
+  return impl_->socket.reason().code;
+}
+
 }  // namespace ur::server

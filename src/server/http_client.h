@@ -73,6 +73,9 @@ class SocketConnection {
   // Waits up to `timeout_ms` for the next message; nullopt when none came in time (the read
   // goes on, so nothing is lost, and the socket keeps answering the server's pings).
   std::optional<std::string> receive_for(int timeout_ms);
+  // The code of the close frame the server sent (e.g. 1012, service restart), once a receive
+  // has thrown because the socket closed; 0 before that or when it closed without a frame.
+  int close_code() const;
 
  private:
   struct Impl;

@@ -1,0 +1,153 @@
+// Two `ur serve` processes on one throwaway PostgreSQL cluster (issue 17): one player's
+// browser on each server plays an online game to its end, and a spectator watches on the
+// first. The spec starts its own cluster (scripts/pg-cluster.sh) and servers (UR_BINARY), so
+// the suite's server is not involved; a missing PostgreSQL fails it.
+const { spawn, execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const { test, expect, newPerson, readControls } = require('./helpers');
+
+const PG_CLUSTER = path.resolve(__dirname, '../../../scripts/pg-cluster.sh');
+
+// `ur serve --database URL --port 0`: resolves to { child, base } once it says where it listens.
+function startServer(databaseUrl, dataDir) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.env.UR_BINARY, ['serve', '--host', '127.0.0.1', '--port', '0', '--quiet', '--data', dataDir, '--database', databaseUrl], {
+      env: { ...process.env, XDG_DATA_HOME: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`ur serve did not start within 20 s: ${output}`));
+    }, 20_000);
+    const read = (chunk) => {
+      output += chunk;
+      const found = output.match(/open (http:\/\/127\.0\.0\.1:\d+)\//);
+      if (found) {
+        clearTimeout(timer);
+        resolve({ child, base: found[1] });
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`ur serve exited (${code}): ${output}`));
+    });
+  });
+}
+
+function stopped(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+// One action of whoever of `pages` may act now: answers true when someone acted.
+async function actOnce(pages) {
+  for (const page of pages) {
+    const controls = await readControls(page);
+    if (controls.busy || controls.gameOver) continue;
+    if (controls.canPass) await page.click('#pass-button', { timeout: 5000 });
+    else if (controls.canThrow) await page.click('#throw-button', { timeout: 5000 });
+    else if (controls.movable > 0) await page.locator('#board .cell.movable').last().click({ timeout: 5000 });
+    else continue;
+    return true;
+  }
+  return false;
+}
+
+async function stateOn(base, id) {
+  const answer = await fetch(`${base}/api/games/${id}`);
+  expect(answer.ok).toBeTruthy();
+  return (await answer.json()).game;
+}
+
+test.describe('two servers on one PostgreSQL', () => {
+  const clusterDir = `/tmp/ur-e2e-pg-${process.pid}`;
+  const dataDirs = [];
+  let servers = [];
+
+  test.beforeAll(async () => {
+    test.skip(!process.env.UR_BINARY, 'UR_BINARY is not set (scripts/run-e2e.sh sets it)');
+    const url = execFileSync(PG_CLUSTER, ['start', clusterDir], { timeout: 60_000, encoding: 'utf8' }).trim();
+    for (let i = 0; i < 2; i += 1) {
+      dataDirs.push(fs.mkdtempSync(path.join('/tmp', 'ur-e2e-cluster.')));
+      servers.push(await startServer(url, dataDirs[i]));
+    }
+  });
+
+  test.afterAll(async () => {
+    await Promise.all(servers.map(({ child }) => stopped(child)));
+    servers = [];
+    try {
+      execFileSync(PG_CLUSTER, ['stop', clusterDir], { timeout: 60_000 });
+    } finally {
+      for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('one player on each server plays to the end; a spectator on the first sees every move', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const [first, second] = servers.map((server) => server.base);
+    const ann = await newPerson(browser, first);
+    const bob = await newPerson(browser, second);
+    await ann.goto('/');
+    await expect(ann.locator('#game')).toHaveAttribute('aria-busy', 'false');
+    await ann.click('#online-button');
+    await ann.fill('#online-name', 'Ann');
+    await ann.click('#online-invite');
+    await expect(ann.locator('#link-url')).toHaveValue(/#join=[0-9a-f]{32}$/);
+    // Bob opens the invite on the other server, as a balancer might send him there.
+    const invite = new URL(await ann.locator('#link-url').inputValue()).hash;
+    await bob.goto(`${second}/${invite}`);
+    await expect(bob.locator('#join-dialog')).toBeVisible();
+    await bob.fill('#join-name', 'Bob');
+    await bob.click('#join-button');
+    await expect(bob.locator('#join-dialog')).toBeHidden();
+    // Presence crosses the servers.
+    await expect(ann.locator('#online-banner')).toHaveText('Bob is connected.');
+    await expect(bob.locator('#online-banner')).toHaveText('Ann is connected.');
+    await expect(ann.locator('#link-dialog')).toBeHidden();
+    const id = await ann.evaluate(() => JSON.parse(localStorage.getItem('ur.gameId')));
+    expect(await bob.evaluate(() => JSON.parse(localStorage.getItem('ur.gameId')))).toBe(id);
+
+    const eve = await newPerson(browser, first);
+    await eve.goto(`${first}/#watch=${id}`);
+    await expect(eve.locator('#online-banner')).toContainText('You are watching this game.');
+    await expect(eve.locator('#online-banner')).toContainText('Ann is connected. Bob is connected.');
+
+    // Action by action, the spectator's board follows, whichever server the move came through.
+    let actions = 0;
+    const deadline = Date.now() + 150_000;
+    for (;;) {
+      const over = await Promise.all([ann, bob].map((page) => page.locator('#game-over-dialog').evaluate((d) => d.open)));
+      if (over.every(Boolean)) break;
+      if (Date.now() > deadline) throw new Error(`the game did not end in time (${actions} actions)`);
+      if (!(await actOnce([ann, bob]))) {
+        await ann.waitForTimeout(40);
+        continue;
+      }
+      actions += 1;
+      const shown = await stateOn(second, id);
+      await expect(eve.locator('#position-text')).toHaveText(shown.position_text);
+    }
+    expect(actions).toBeGreaterThan(5);
+    const last = await stateOn(first, id);
+    expect(last.phase).toBe('game_over');
+    expect(await stateOn(second, id)).toMatchObject({ version: last.version, position_text: last.position_text, log: last.log });
+    for (const page of [ann, bob, eve]) await expect(page.locator('#position-text')).toHaveText(last.position_text);
+    await expect(eve.locator('#throw-button')).toBeHidden();
+    for (const page of [ann, bob, eve]) {
+      expect(page.errors, 'uncaught errors in the page').toEqual([]);
+      await page.context().close();
+    }
+  });
+});

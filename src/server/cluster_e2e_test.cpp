@@ -634,6 +634,17 @@ TEST_F(ClusterE2E, BadDatabasesGetOneLineAndStatusTwo) {
   const CommandRun again = serve(data + " --database '" + cluster_.url() + "' --migrate-only");
   EXPECT_EQ(again.status, 0) << again.output;
   EXPECT_NE(again.output.find(at + std::to_string(version)), std::string::npos) << again.output;
+
+  // A database of a newer schema (a later ur wrote it) is refused with both versions.
+  const CommandRun raised =
+      cluster_.psql("UPDATE ur_schema SET version = " + std::to_string(version + 5));
+  ASSERT_EQ(raised.status, 0) << raised.output;
+  const CommandRun newer = serve(data + " --database '" + cluster_.url() + "'");
+  expect_one_line_refusal(newer, "schema version " + std::to_string(version + 5));
+  EXPECT_NE(newer.output.find("newer than the " + std::to_string(version)), std::string::npos)
+      << newer.output;
+  expect_one_line_refusal(serve(data + " --database '" + cluster_.url() + "' --migrate-only"),
+                          "schema version " + std::to_string(version + 5));
 }
 
 TEST_F(ClusterE2E, HealthReadinessAndTheSigtermDrain) {
@@ -658,6 +669,25 @@ TEST_F(ClusterE2E, HealthReadinessAndTheSigtermDrain) {
   EXPECT_EQ(kept.request("GET", "/api/ready").status, 200);
 
   first.signal(SIGTERM);
+  // A balancer's check on a connection it holds hears "not ready" while the server drains.
+  bool unready = false;
+  const auto signalled = Clock::now();
+  while (!unready && Clock::now() < signalled + std::chrono::seconds(5)) {
+    try {
+      const HttpReply draining = kept.request("GET", "/api/ready");
+      if (draining.status == 200) {  // the signal is not handled yet
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        continue;
+      }
+      EXPECT_EQ(draining.status, 503) << draining.body;
+      EXPECT_EQ(body_of(draining), json({{"ready", false}, {"draining", true}})) << draining.body;
+      unready = true;
+    } catch (const std::runtime_error& error) {
+      ADD_FAILURE() << "the connection closed before /api/ready turned 503: " << error.what();
+      break;
+    }
+  }
+  EXPECT_TRUE(unready);
   // The socket is told to reconnect elsewhere: close code 1012, service restart.
   bool closed = false;
   const auto deadline = Clock::now() + std::chrono::seconds(10);
@@ -670,13 +700,6 @@ TEST_F(ClusterE2E, HealthReadinessAndTheSigtermDrain) {
   }
   ASSERT_TRUE(closed);
   EXPECT_EQ(socket->close_code(), 1012);
-  // While it drains a keep-alive connection hears "not ready" (or is closed).
-  try {
-    const HttpReply draining = kept.request("GET", "/api/ready");
-    EXPECT_EQ(draining.status, 503) << draining.body;
-    EXPECT_EQ(body_of(draining), json({{"ready", false}, {"draining", true}})) << draining.body;
-  } catch (const std::runtime_error&) {
-  }
   EXPECT_EQ(first.wait_exit(10000), 0) << first.log();
 }
 

@@ -72,9 +72,11 @@ server_up() {
     die "the server in $dir did not start; see $log: $(tail -n 3 "$log" 2> /dev/null | tr '\n' ' ')"
 }
 
+# $1: pg_ctl's shutdown mode: fast (a clean stop, for `down`) or immediate (`stop`: the data
+# is removed next, so no shutdown checkpoint is worth waiting for).
 server_down() {
   [[ -f "$data/postmaster.pid" ]] || return 0
-  if ! as_owner "$bin/pg_ctl" -D "$data" -m fast -w -t "$timeout_seconds" stop > /dev/null; then
+  if ! as_owner "$bin/pg_ctl" -D "$data" -m "$1" -w -t "$timeout_seconds" stop > /dev/null; then
     # Did not stop in time: end the postmaster (its first pid line) and its children.
     local pid
     pid=$(head -n 1 "$data/postmaster.pid" 2> /dev/null || true)
@@ -95,7 +97,7 @@ case "$command" in
         die "$run_user cannot reach $dir (is a parent directory private?); use a directory under /tmp"
     fi
     as_owner "$bin/initdb" -D "$data" -U ur --auth=scram-sha-256 --pwfile="$dir/password" \
-      --encoding=UTF8 --locale=C > "$dir/initdb.log" 2>&1 ||
+      --encoding=UTF8 --locale=C --no-sync > "$dir/initdb.log" 2>&1 ||
       die "initdb failed; see $dir/initdb.log: $(tail -n 3 "$dir/initdb.log" | tr '\n' ' ')"
     {
       echo "listen_addresses = ''"
@@ -109,7 +111,7 @@ case "$command" in
     ;;
   down)
     [[ -d "$data" ]] || die "no cluster in $dir"
-    server_down
+    server_down fast
     ;;
   up)
     [[ -d "$data" ]] || die "no cluster in $dir"
@@ -117,11 +119,11 @@ case "$command" in
     ;;
   restart)
     [[ -d "$data" ]] || die "no cluster in $dir"
-    server_down
+    server_down fast
     server_up
     ;;
   stop)
-    if [[ -d "$data" ]]; then server_down; fi
+    if [[ -d "$data" ]]; then server_down immediate; fi
     rm -rf "$dir"
     ;;
   *)

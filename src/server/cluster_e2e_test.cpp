@@ -1,14 +1,15 @@
 // End-to-end: two real `ur serve --database postgresql://...` processes on one throwaway
 // PostgreSQL cluster (scripts/pg-cluster.sh: Unix socket only, run as `nobody` under root),
-// each test with its own cluster. Players, spectators, races, faults (kill -9, a database
-// restart), the SQLite import, bad input and the SIGTERM drain. Every wait is bounded; a
-// missing PostgreSQL fails the tests. Labelled "e2e".
+// one cluster for the suite and a database for each test. Players, spectators, races, faults (kill
+// -9, a database restart), the SQLite import, bad input and the SIGTERM drain. Every wait is
+// bounded; a missing PostgreSQL fails the tests. Labelled "e2e".
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -85,16 +86,11 @@ class Cluster {
   Cluster& operator=(const Cluster&) = delete;
 
   bool ok() const { return ok_; }
-  const std::string& url() const { return url_; }
-  const std::string& dir() const { return dir_; }
-  // The URL with another password (the same user and socket).
-  std::string url_with_password(const std::string& password) const {
+  // The URL of database `name` (the cluster's own is "ur").
+  std::string url(const std::string& name = "ur") const {
     std::string other = url_;
-    other.replace(other.find(":ur-test@"), 9, ":" + password + "@");
+    other.replace(other.find("/ur?"), 4, "/" + name + "?");
     return other;
-  }
-  CommandRun psql(const std::string& sql) const {
-    return run("psql -X -q -t -A -v ON_ERROR_STOP=1 '" + url_ + "' -c \"" + sql + "\"", 20);
   }
   void down() const { EXPECT_EQ(run(kPgCluster + " down " + dir_).status, 0); }
   void up() const { EXPECT_EQ(run(kPgCluster + " up " + dir_).status, 0); }
@@ -105,13 +101,43 @@ class Cluster {
   bool ok_ = false;
 };
 
+CommandRun run_psql(const std::string& url, const std::string& sql) {
+  return run("psql -X -q -t -A -v ON_ERROR_STOP=1 '" + url + "' -c \"" + sql + "\"", 20);
+}
+
+// One test's own database in the suite's cluster.
+class Database {
+ public:
+  Database(const Cluster& cluster, std::string name)
+      : cluster_(cluster), url_(cluster.url(std::move(name))) {}
+  const std::string& url() const { return url_; }
+  // The URL with another password (the same user and socket).
+  std::string url_with_password(const std::string& password) const {
+    std::string other = url_;
+    other.replace(other.find(":ur-test@"), 9, ":" + password + "@");
+    return other;
+  }
+  CommandRun psql(const std::string& sql) const { return run_psql(url_, sql); }
+  // The whole cluster goes down and comes back (every test's database with it).
+  void down() const { cluster_.down(); }
+  void up() const { cluster_.up(); }
+
+ private:
+  const Cluster& cluster_;
+  std::string url_;
+};
+
 // One `ur serve` process on 127.0.0.1 (a free port), its output in its own log file.
 class Server {
  public:
   // `storage`: the arguments that say where games are kept, e.g. {"--database", URL}.
   explicit Server(std::vector<std::string> storage) : dir_(unique_name("serve")) {
     std::filesystem::create_directories(dir_);
-    arguments_ = {"ur", "serve", "--host", "127.0.0.1", "--port", "0", "--quiet", "--data", dir_};
+    arguments_ = {"ur", "serve", "--host", "127.0.0.1", "--port", "0", "--quiet"};
+    // Solved tables (and the default SQLite file) go under a --data of its own unless given.
+    if (std::find(storage.begin(), storage.end(), "--data") == storage.end()) {
+      arguments_.insert(arguments_.end(), {"--data", dir_});
+    }
     arguments_.insert(arguments_.end(), storage.begin(), storage.end());
     start();
   }
@@ -214,8 +240,8 @@ class Server {
   std::uint16_t port_ = 0;
 };
 
-std::vector<std::string> on(const Cluster& cluster) {
-  return {"--database", cluster.url()};
+std::vector<std::string> on(const Database& database) {
+  return {"--database", database.url()};
 }
 
 json body_of(const HttpReply& reply) {
@@ -338,15 +364,30 @@ json comparable(json game) {
   return game;
 }
 
+// One cluster for the suite (initdb takes seconds), a fresh database for each test.
 class ClusterE2E : public ::testing::Test {
  protected:
-  void SetUp() override { ASSERT_TRUE(cluster_.ok()); }
-  Cluster cluster_;
+  static void SetUpTestSuite() { shared_ = new Cluster(); }
+  static void TearDownTestSuite() {
+    delete shared_;
+    shared_ = nullptr;
+  }
+  void SetUp() override {
+    ASSERT_TRUE(shared_->ok());
+    const std::string name = "t" + std::to_string(++databases_);
+    const CommandRun created = run_psql(shared_->url(), "CREATE DATABASE " + name);
+    ASSERT_EQ(created.status, 0) << created.output;
+    database_ = std::make_unique<Database>(*shared_, name);
+  }
+
+  static inline Cluster* shared_ = nullptr;
+  static inline int databases_ = 0;
+  std::unique_ptr<Database> database_;
 };
 
 TEST_F(ClusterE2E, OnlineGameWithOnePlayerOnEachServerAndASpectatorOnTheFirst) {
-  Server first(on(cluster_));
-  Server second(on(cluster_));
+  Server first(on(*database_));
+  Server second(on(*database_));
   OnlineGame online = start_online_game(first, second);
   ASSERT_FALSE(online.id.empty());
   // Each seat connected on its own server shows as connected on both (presence is shared).
@@ -378,8 +419,8 @@ TEST_F(ClusterE2E, OnlineGameWithOnePlayerOnEachServerAndASpectatorOnTheFirst) {
 }
 
 TEST_F(ClusterE2E, TwoHundredConcurrentThrowsOverBothServersAcceptExactlyOne) {
-  Server first(on(cluster_));
-  Server second(on(cluster_));
+  Server first(on(*database_));
+  Server second(on(*database_));
   OnlineGame online = start_online_game(first, second);
   ASSERT_EQ(online.game["phase"], "throw");
   const std::string token =
@@ -432,8 +473,8 @@ TEST_F(ClusterE2E, TwoHundredConcurrentThrowsOverBothServersAcceptExactlyOne) {
 }
 
 TEST_F(ClusterE2E, KilledServersPlayerFinishesOnTheOtherWithNothingLost) {
-  Server first(on(cluster_));
-  auto second = std::make_unique<Server>(on(cluster_));
+  Server first(on(*database_));
+  auto second = std::make_unique<Server>(on(*database_));
   OnlineGame online = start_online_game(first, *second);
   online.light.connect(online.id);
   online.dark.connect(online.id);
@@ -475,8 +516,8 @@ TEST_F(ClusterE2E, KilledServersPlayerFinishesOnTheOtherWithNothingLost) {
 }
 
 TEST_F(ClusterE2E, DatabaseRestartAnswersTryAgainThenCarriesOn) {
-  Server first(on(cluster_));
-  Server second(on(cluster_));
+  Server first(on(*database_));
+  Server second(on(*database_));
   OnlineGame online = start_online_game(first, second);
   online.light.connect(online.id);
   online.dark.connect(online.id);
@@ -484,7 +525,7 @@ TEST_F(ClusterE2E, DatabaseRestartAnswersTryAgainThenCarriesOn) {
   ASSERT_NE(online.game["phase"], "game_over");
   const json before = comparable(online.game);
 
-  cluster_.down();
+  database_->down();
   for (const Server* server : {&first, &second}) {
     const HttpReply health = server->request("GET", "/api/health");
     EXPECT_EQ(health.status, 503) << health.body;
@@ -499,7 +540,7 @@ TEST_F(ClusterE2E, DatabaseRestartAnswersTryAgainThenCarriesOn) {
     EXPECT_EQ(refused.status, 503) << refused.body;
     EXPECT_EQ(body_of(refused).value("code", ""), "database_unavailable") << refused.body;
   }
-  cluster_.up();
+  database_->up();
   // Both servers reconnect by themselves.
   for (const Server* server : {&first, &second}) {
     const auto deadline = Clock::now() + std::chrono::seconds(20);
@@ -568,7 +609,7 @@ TEST_F(ClusterE2E, ImportedSqliteGamesContinueOnPostgresql) {
 
   const std::string file = sqlite_dir + "/games.sqlite3";
   const CommandRun imported =
-      run("'" + kUr + "' serve --database '" + cluster_.url() + "' --import-sqlite " + file);
+      run("'" + kUr + "' serve --database '" + database_->url() + "' --import-sqlite " + file);
   EXPECT_EQ(imported.status, 0) << imported.output;
   EXPECT_NE(imported.output.find("ur serve: imported 5 games and 3 invites from " + file +
                                  " (0 already there"),
@@ -576,15 +617,15 @@ TEST_F(ClusterE2E, ImportedSqliteGamesContinueOnPostgresql) {
       << imported.output;
   // Importing again changes nothing.
   const CommandRun again =
-      run("'" + kUr + "' serve --database '" + cluster_.url() + "' --import-sqlite " + file);
+      run("'" + kUr + "' serve --database '" + database_->url() + "' --import-sqlite " + file);
   EXPECT_EQ(again.status, 0) << again.output;
   EXPECT_NE(again.output.find("imported 0 games and 0 invites from " + file + " (5 already there"),
             std::string::npos)
       << again.output;
   std::filesystem::remove_all(sqlite_dir);
 
-  Server first(on(cluster_));
-  Server second(on(cluster_));
+  Server first(on(*database_));
+  Server second(on(*database_));
   for (const auto& [id, state] : states) {
     EXPECT_EQ(comparable(second.game(id)), state) << id;
   }
@@ -627,34 +668,34 @@ TEST_F(ClusterE2E, BadDatabasesGetOneLineAndStatusTwo) {
   expect_one_line_refusal(
       serve(data + " --database 'postgresql://ur:ur-test@/ur?host=/tmp/ur-no-such-cluster'"),
       "/tmp/ur-no-such-cluster");
-  expect_one_line_refusal(serve(data + " --database '" + cluster_.url_with_password("wrong") + "'"),
-                          "password");
+  expect_one_line_refusal(
+      serve(data + " --database '" + database_->url_with_password("wrong") + "'"), "password");
 
-  const CommandRun migrated = serve(data + " --database '" + cluster_.url() + "' --migrate-only");
+  const CommandRun migrated = serve(data + " --database '" + database_->url() + "' --migrate-only");
   EXPECT_EQ(migrated.status, 0) << migrated.output;
   const std::string at = "ur serve: database schema is at version ";
   ASSERT_NE(migrated.output.find(at), std::string::npos) << migrated.output;
   const int version = std::stoi(migrated.output.substr(migrated.output.find(at) + at.size()));
   EXPECT_GE(version, 1);
   // Running it again is harmless.
-  const CommandRun again = serve(data + " --database '" + cluster_.url() + "' --migrate-only");
+  const CommandRun again = serve(data + " --database '" + database_->url() + "' --migrate-only");
   EXPECT_EQ(again.status, 0) << again.output;
   EXPECT_NE(again.output.find(at + std::to_string(version)), std::string::npos) << again.output;
 
   // A database of a newer schema (a later ur wrote it) is refused with both versions.
   const CommandRun raised =
-      cluster_.psql("UPDATE ur_schema SET version = " + std::to_string(version + 5));
+      database_->psql("UPDATE ur_schema SET version = " + std::to_string(version + 5));
   ASSERT_EQ(raised.status, 0) << raised.output;
-  const CommandRun newer = serve(data + " --database '" + cluster_.url() + "'");
+  const CommandRun newer = serve(data + " --database '" + database_->url() + "'");
   expect_one_line_refusal(newer, "schema version " + std::to_string(version + 5));
   EXPECT_NE(newer.output.find("newer than the " + std::to_string(version)), std::string::npos)
       << newer.output;
-  expect_one_line_refusal(serve(data + " --database '" + cluster_.url() + "' --migrate-only"),
+  expect_one_line_refusal(serve(data + " --database '" + database_->url() + "' --migrate-only"),
                           "schema version " + std::to_string(version + 5));
 }
 
 TEST_F(ClusterE2E, HealthReadinessAndTheSigtermDrain) {
-  Server first(on(cluster_));
+  Server first(on(*database_));
   const HttpReply health = first.request("GET", "/api/health");
   EXPECT_EQ(health.status, 200) << health.body;
   EXPECT_EQ(body_of(health)["ok"], true) << health.body;

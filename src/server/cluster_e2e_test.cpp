@@ -70,6 +70,17 @@ std::string read_file(const std::string& path) {
   return text.str();
 }
 
+// A directory removed at the end, whatever the test's outcome.
+struct TempDir {
+  explicit TempDir(std::string where) : path(std::move(where)) {
+    std::filesystem::create_directories(path);
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  std::string path;
+};
+
 // A throwaway PostgreSQL cluster, removed at the end.
 class Cluster {
  public:
@@ -578,8 +589,8 @@ json play_alone(const Server& server, const std::string& id, const std::string& 
 TEST_F(ClusterE2E, ImportedSqliteGamesContinueOnPostgresql) {
   // Games made by this release on SQLite: online ones (under way, waiting for the friend,
   // over), one against the computer and one between friends on one device.
-  const std::string sqlite_dir = unique_name("sqlite");
-  std::filesystem::create_directories(sqlite_dir);
+  const TempDir sqlite(unique_name("sqlite"));
+  const std::string& sqlite_dir = sqlite.path;
   std::map<std::string, json> states;
   OnlineGame running, waiting, over;
   std::string computer_id, computer_token, friends_id, friends_token;
@@ -622,7 +633,6 @@ TEST_F(ClusterE2E, ImportedSqliteGamesContinueOnPostgresql) {
   EXPECT_NE(again.output.find("imported 0 games and 0 invites from " + file + " (5 already there"),
             std::string::npos)
       << again.output;
-  std::filesystem::remove_all(sqlite_dir);
 
   Server first(on(*database_));
   Server second(on(*database_));
@@ -662,7 +672,8 @@ void expect_one_line_refusal(const CommandRun& refused, const std::string& says)
 }
 
 TEST_F(ClusterE2E, BadDatabasesGetOneLineAndStatusTwo) {
-  const std::string data = "--data " + unique_name("data");
+  const TempDir data_dir(unique_name("data"));
+  const std::string data = "--data " + data_dir.path;
   expect_one_line_refusal(serve(data + " --database mysql://ur@localhost/ur"), "mysql");
   expect_one_line_refusal(serve(data + " --database ''"), "--database");
   expect_one_line_refusal(

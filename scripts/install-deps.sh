@@ -9,6 +9,7 @@ packages=(
   nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   libzstd-dev libsqlite3-dev
+  libpq-dev postgresql  # `ur serve --database postgresql://...`; tests start a throwaway cluster
   libqrencode-dev       # QR codes of invite links
   tmux                  # terminal-game tests drive `ur play` in a pseudo-terminal
   chromium              # browser tests (driven by @playwright/test, never downloaded)

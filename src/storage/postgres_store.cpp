@@ -1,0 +1,566 @@
+#include "storage/postgres_store.h"
+
+#include <libpq-fe.h>
+#include <poll.h>
+
+#include <chrono>
+#include <initializer_list>
+#include <optional>
+#include <stdexcept>
+
+namespace ur::storage {
+
+namespace {
+
+// The channel every server listens on. Payloads: "g SERVER GAME VERSION" (a game changed),
+// "p SERVER GAME" (who is connected to a game changed).
+constexpr const char* kChannel = "ur_games";
+// Servers taking the schema lock of a migration, so they migrate one after another.
+constexpr long long kMigrationLock = 0x75722d736368656dLL;  // "ur-schem"
+// A server whose heartbeat is older than this is taken for gone: its sockets count no more.
+constexpr std::int64_t kServerAliveMs = 15'000;
+constexpr auto kHeartbeatEvery = std::chrono::seconds(5);
+
+std::int64_t unix_millis() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// libpq's messages end in a newline and may run over several lines; one line is kept.
+std::string first_line(const char* message) {
+  std::string text = message ? message : "";
+  if (const auto end = text.find('\n'); end != std::string::npos) text.resize(end);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\r')) text.pop_back();
+  return text.empty() ? "unknown error" : text;
+}
+
+// SQLSTATE classes of a database that is not there now: connection exceptions (08),
+// operator intervention such as a shutdown (57P), insufficient resources (53).
+bool is_unavailable_state(const char* state) {
+  if (state == nullptr) return true;
+  const std::string code = state;
+  return code.starts_with("08") || code.starts_with("57P") || code.starts_with("53");
+}
+
+class Result {
+ public:
+  explicit Result(PGresult* result) : result_(result) {}
+  ~Result() { PQclear(result_); }
+  Result(const Result&) = delete;
+  Result& operator=(const Result&) = delete;
+  Result(Result&& other) noexcept : result_(other.result_) { other.result_ = nullptr; }
+
+  int rows() const { return PQntuples(result_); }
+  std::string text(int row, int column) const {
+    return std::string(PQgetvalue(result_, row, column),
+                       static_cast<std::size_t>(PQgetlength(result_, row, column)));
+  }
+  bool null(int row, int column) const { return PQgetisnull(result_, row, column) != 0; }
+  std::int64_t number(int row, int column) const { return std::stoll(text(row, column)); }
+  int affected() const {
+    const char* count = PQcmdTuples(result_);
+    return count && *count ? std::stoi(count) : 0;
+  }
+
+ private:
+  PGresult* result_;
+};
+
+using Param = std::optional<std::string>;
+
+}  // namespace
+
+struct PostgresStore::Connection {
+  explicit Connection(const std::string& url) : conn(PQconnectdb(url.c_str())) {
+    if (PQstatus(conn) != CONNECTION_OK) {
+      const std::string why = first_line(PQerrorMessage(conn));
+      PQfinish(conn);
+      conn = nullptr;
+      throw Unavailable(why);
+    }
+    // NOTICEs (such as "already exists, skipping") are not for the server's log.
+    PQsetNoticeProcessor(
+        conn, [](void*, const char*) {}, nullptr);
+  }
+  ~Connection() { PQfinish(conn); }
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  // Reconnects a connection the database dropped (a restart of PostgreSQL).
+  void ensure() {
+    if (PQstatus(conn) == CONNECTION_OK) return;
+    PQreset(conn);
+    if (PQstatus(conn) != CONNECTION_OK) {
+      throw Unavailable("the database cannot be reached: " + first_line(PQerrorMessage(conn)));
+    }
+  }
+
+  // Runs one statement with text parameters (nullopt is NULL). Throws Unavailable when the
+  // database went away, std::runtime_error for any other failure.
+  Result run(const char* sql, std::initializer_list<Param> params = {}) {
+    ensure();
+    std::vector<const char*> values;
+    values.reserve(params.size());
+    for (const Param& param : params) values.push_back(param ? param->c_str() : nullptr);
+    PGresult* raw = PQexecParams(conn, sql, static_cast<int>(values.size()), nullptr, values.data(),
+                                 nullptr, nullptr, 0);
+    Result result(raw);
+    const ExecStatusType status = raw ? PQresultStatus(raw) : PGRES_FATAL_ERROR;
+    if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return result;
+    const char* state = raw ? PQresultErrorField(raw, PG_DIAG_SQLSTATE) : nullptr;
+    const std::string why = first_line(raw ? PQresultErrorMessage(raw) : PQerrorMessage(conn));
+    if (PQstatus(conn) != CONNECTION_OK || is_unavailable_state(state)) {
+      throw Unavailable("the database cannot be reached: " + why);
+    }
+    throw std::runtime_error("database: " + why);
+  }
+
+  // Runs `work` inside BEGIN ... COMMIT, rolling back when it throws.
+  template <class Work>
+  auto transaction(Work&& work) {
+    run("BEGIN");
+    try {
+      if constexpr (std::is_void_v<decltype(work())>) {
+        work();
+        run("COMMIT");
+      } else {
+        auto value = work();
+        run("COMMIT");
+        return value;
+      }
+    } catch (...) {
+      if (PQstatus(conn) == CONNECTION_OK) PQclear(PQexec(conn, "ROLLBACK"));
+      throw;
+    }
+  }
+
+  PGconn* conn;
+};
+
+// A connection of the pool, given back when the lease ends.
+class PostgresStore::Lease {
+ public:
+  explicit Lease(PostgresStore& store) : store_(store) {
+    std::unique_lock lock(store_.pool_mutex_);
+    store_.pool_free_.wait(lock, [this] { return !store_.idle_.empty(); });
+    connection_ = std::move(store_.idle_.back());
+    store_.idle_.pop_back();
+  }
+  ~Lease() {
+    {
+      std::lock_guard lock(store_.pool_mutex_);
+      store_.idle_.push_back(std::move(connection_));
+    }
+    store_.pool_free_.notify_one();
+  }
+  Lease(const Lease&) = delete;
+  Lease& operator=(const Lease&) = delete;
+  Connection* operator->() { return connection_.get(); }
+
+ private:
+  PostgresStore& store_;
+  std::unique_ptr<Connection> connection_;
+};
+
+void check_postgres_url(const std::string& url) {
+  if (!url.starts_with("postgresql://") && !url.starts_with("postgres://")) {
+    throw std::invalid_argument(
+        "a PostgreSQL URL starts with postgresql:// or postgres://, got \"" + url + "\"");
+  }
+  char* error = nullptr;
+  PQconninfoOption* options = PQconninfoParse(url.c_str(), &error);
+  if (options == nullptr) {
+    const std::string why = error ? first_line(error) : "it cannot be read";
+    PQfreemem(error);
+    throw std::invalid_argument("the database URL " + without_password(url) +
+                                " is not valid: " + why);
+  }
+  PQconninfoFree(options);
+}
+
+std::string without_password(const std::string& url) {
+  // scheme://user:password@host...: the password is between the first ':' after "//" and
+  // the last '@' of the authority.
+  const auto authority = url.find("//");
+  if (authority == std::string::npos) return url;
+  const auto authority_end = url.find_first_of("/?", authority + 2);
+  const std::string_view part = std::string_view(url).substr(
+      authority + 2,
+      authority_end == std::string::npos ? std::string::npos : authority_end - authority - 2);
+  const auto at = part.rfind('@');
+  if (at == std::string_view::npos) return url;
+  const auto colon = part.substr(0, at).find(':');
+  if (colon == std::string_view::npos) return url;
+  std::string shown = url.substr(0, authority + 2 + colon + 1);
+  shown += "***";
+  shown += url.substr(authority + 2 + at);
+  return shown;
+}
+
+PostgresStore::PostgresStore(std::string url, std::string server_id, int connections)
+    : url_(std::move(url)), server_id_(std::move(server_id)) {
+  check_postgres_url(url_);
+  try {
+    for (int i = 0; i < connections; ++i) idle_.push_back(std::make_unique<Connection>(url_));
+  } catch (const Unavailable& error) {
+    throw std::runtime_error("cannot use the database " + without_password(url_) + ": " +
+                             error.what());
+  }
+  migrate();
+}
+
+PostgresStore::~PostgresStore() {
+  stopping_ = true;
+  if (listener_.joinable()) listener_.join();
+  // A server that stops cleanly takes its sockets off the shared presence.
+  try {
+    Lease connection(*this);
+    connection->run("DELETE FROM presence WHERE server_id = $1", {server_id_});
+    connection->run("DELETE FROM servers WHERE server_id = $1", {server_id_});
+  } catch (const std::exception&) {
+    // The heartbeat's expiry does the same for a database that is gone.
+  }
+}
+
+void PostgresStore::migrate() {
+  Lease connection(*this);
+  try {
+    connection->transaction([&] {
+      connection->run("SELECT pg_advisory_xact_lock($1)", {std::to_string(kMigrationLock)});
+      connection->run("CREATE TABLE IF NOT EXISTS ur_schema (version integer NOT NULL)");
+      const Result found = connection->run("SELECT version FROM ur_schema");
+      const int version = found.rows() == 0 ? 0 : static_cast<int>(found.number(0, 0));
+      if (version > kSchemaVersion) {
+        throw std::runtime_error("the database has schema version " + std::to_string(version) +
+                                 ", newer than the " + std::to_string(kSchemaVersion) +
+                                 " this ur reads; upgrade ur or use another database");
+      }
+      if (version == kSchemaVersion) return;
+      // Version 4 is the first PostgreSQL schema: every table at once.
+      connection->run(
+          "CREATE TABLE games (id text PRIMARY KEY, format integer NOT NULL, record text NOT "
+          "NULL, version bigint NOT NULL, updated_ms bigint NOT NULL)");
+      connection->run("CREATE TABLE invites (code text PRIMARY KEY, game_id text NOT NULL)");
+      connection->run("CREATE TABLE servers (server_id text PRIMARY KEY, seen_ms bigint NOT NULL)");
+      connection->run(
+          "CREATE TABLE presence (game_id text NOT NULL, server_id text NOT NULL,"
+          " light_sockets integer NOT NULL, dark_sockets integer NOT NULL,"
+          " light_left_ms bigint NOT NULL, dark_left_ms bigint NOT NULL,"
+          " light_seen boolean NOT NULL, dark_seen boolean NOT NULL,"
+          " PRIMARY KEY (game_id, server_id))");
+      connection->run(
+          "CREATE TABLE queue (ticket text PRIMARY KEY, rules_key text NOT NULL,"
+          " name text NOT NULL, since_ms bigint NOT NULL, polled_ms bigint NOT NULL,"
+          " taken boolean NOT NULL, game_id text, token text, side text, paired_ms bigint)");
+      connection->run("CREATE INDEX queue_waiting ON queue (rules_key, since_ms) WHERE NOT taken");
+      connection->run("DELETE FROM ur_schema");
+      connection->run("INSERT INTO ur_schema VALUES ($1)", {std::to_string(kSchemaVersion)});
+    });
+  } catch (const Unavailable& error) {
+    throw std::runtime_error("cannot use the database " + without_password(url_) + ": " +
+                             error.what());
+  }
+}
+
+bool PostgresStore::save(const std::string& id, int format, const std::string& record,
+                         std::int64_t version, std::int64_t expected) {
+  const std::string notice = "g " + server_id_ + " " + id + " " + std::to_string(version);
+  Lease connection(*this);
+  // One statement, one transaction: the NOTIFY goes out exactly when the row is written.
+  if (expected == 0) {
+    return connection
+               ->run(
+                   "WITH saved AS (INSERT INTO games (id, format, record, version, updated_ms)"
+                   " VALUES ($1, $2::integer, $3, $4::bigint, $5::bigint)"
+                   " ON CONFLICT (id) DO NOTHING RETURNING id)"
+                   " SELECT pg_notify('ur_games', $6) FROM saved",
+                   {id, std::to_string(format), record, std::to_string(version),
+                    std::to_string(unix_millis()), notice})
+               .rows() == 1;
+  }
+  return connection
+             ->run(
+                 "WITH saved AS (UPDATE games SET format = $2::integer, record = $3,"
+                 " version = $4::bigint, updated_ms = $5::bigint"
+                 " WHERE id = $1 AND version = $7::bigint RETURNING id)"
+                 " SELECT pg_notify('ur_games', $6) FROM saved",
+                 {id, std::to_string(format), record, std::to_string(version),
+                  std::to_string(unix_millis()), notice, std::to_string(expected)})
+             .rows() == 1;
+}
+
+std::optional<StoredGame> PostgresStore::load(const std::string& id) {
+  Lease connection(*this);
+  const Result found =
+      connection->run("SELECT format, record, version FROM games WHERE id = $1", {id});
+  if (found.rows() == 0) return std::nullopt;
+  return StoredGame{static_cast<int>(found.number(0, 0)), found.text(0, 1), found.number(0, 2)};
+}
+
+std::int64_t PostgresStore::version_of(const std::string& id) {
+  Lease connection(*this);
+  const Result found = connection->run("SELECT version FROM games WHERE id = $1", {id});
+  return found.rows() == 0 ? 0 : found.number(0, 0);
+}
+
+void PostgresStore::save_invite(const std::string& code, const std::string& game_id) {
+  Lease connection(*this);
+  connection->run("INSERT INTO invites (code, game_id) VALUES ($1, $2)", {code, game_id});
+}
+
+std::optional<std::string> PostgresStore::find_invite(const std::string& code) {
+  Lease connection(*this);
+  const Result found = connection->run("SELECT game_id FROM invites WHERE code = $1", {code});
+  if (found.rows() == 0) return std::nullopt;
+  return found.text(0, 0);
+}
+
+long long PostgresStore::count() {
+  Lease connection(*this);
+  return connection->run("SELECT COUNT(*) FROM games").number(0, 0);
+}
+
+void PostgresStore::ping() {
+  Lease connection(*this);
+  connection->run("SELECT 1");
+}
+
+void PostgresStore::for_each_game(
+    const std::function<void(const std::string&, const StoredGame&)>& visit) {
+  Lease connection(*this);
+  const Result games = connection->run("SELECT id, format, record, version FROM games ORDER BY id");
+  for (int row = 0; row < games.rows(); ++row) {
+    visit(games.text(row, 0), StoredGame{static_cast<int>(games.number(row, 1)), games.text(row, 2),
+                                         games.number(row, 3)});
+  }
+}
+
+void PostgresStore::for_each_invite(
+    const std::function<void(const std::string&, const std::string&)>& visit) {
+  Lease connection(*this);
+  const Result invites = connection->run("SELECT code, game_id FROM invites ORDER BY code");
+  for (int row = 0; row < invites.rows(); ++row) visit(invites.text(row, 0), invites.text(row, 1));
+}
+
+GameStore::Copied PostgresStore::import_from(GameStore& source) {
+  Lease connection(*this);
+  return connection->transaction([&] {
+    Copied copied;
+    source.for_each_game([&](const std::string& id, const StoredGame& game) {
+      const Result saved = connection->run(
+          "INSERT INTO games (id, format, record, version, updated_ms)"
+          " VALUES ($1, $2::integer, $3, $4::bigint, $5::bigint) ON CONFLICT (id) DO NOTHING",
+          {id, std::to_string(game.format), game.record, std::to_string(game.version),
+           std::to_string(unix_millis())});
+      if (saved.affected() == 1) {
+        ++copied.games;
+      } else {
+        ++copied.kept;
+      }
+    });
+    source.for_each_invite([&](const std::string& code, const std::string& game_id) {
+      copied.invites +=
+          connection
+              ->run("INSERT INTO invites (code, game_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                    {code, game_id})
+              .affected();
+    });
+    return copied;
+  });
+}
+
+void PostgresStore::listen(std::function<void(const Notice&)> on_notice,
+                           std::function<void()> on_resumed) {
+  on_notice_ = std::move(on_notice);
+  on_resumed_ = std::move(on_resumed);
+  listener_ = std::thread([this] { listen_loop(); });
+}
+
+void PostgresStore::listen_loop() {
+  bool lost = false;  // a connection was up before: notices may have been missed
+  while (!stopping_) {
+    std::unique_ptr<Connection> connection;
+    try {
+      connection = std::make_unique<Connection>(url_);
+      connection->run("LISTEN ur_games");
+    } catch (const std::exception&) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(250));
+      lost = true;
+      continue;
+    }
+    if (lost && on_resumed_) on_resumed_();
+    auto next_heartbeat = std::chrono::steady_clock::now();
+    while (!stopping_) {
+      try {
+        if (std::chrono::steady_clock::now() >= next_heartbeat) {
+          connection->run(
+              "INSERT INTO servers (server_id, seen_ms) VALUES ($1, $2::bigint)"
+              " ON CONFLICT (server_id) DO UPDATE SET seen_ms = excluded.seen_ms",
+              {server_id_, std::to_string(unix_millis())});
+          next_heartbeat += kHeartbeatEvery;
+        }
+      } catch (const std::exception&) {
+        break;
+      }
+      pollfd watched{PQsocket(connection->conn), POLLIN, 0};
+      if (watched.fd < 0) break;
+      ::poll(&watched, 1, 200);
+      if (PQconsumeInput(connection->conn) == 0) break;  // the connection is gone
+      while (PGnotify* raw = PQnotifies(connection->conn)) {
+        const std::string payload = raw->extra ? raw->extra : "";
+        PQfreemem(raw);
+        // "g SERVER GAME VERSION" or "p SERVER GAME"; this server's own are skipped.
+        const auto first = payload.find(' ');
+        const auto second = payload.find(' ', first + 1);
+        if (first != 1 || second == std::string::npos) continue;
+        if (payload.compare(2, second - 2, server_id_) == 0) continue;
+        Notice notice;
+        const auto third = payload.find(' ', second + 1);
+        notice.game_id = payload.substr(
+            second + 1, third == std::string::npos ? std::string::npos : third - second - 1);
+        if (payload[0] == 'g' && third != std::string::npos) {
+          notice.kind = Notice::Kind::Game;
+          try {
+            notice.version = std::stoll(payload.substr(third + 1));
+          } catch (const std::exception&) {
+            continue;
+          }
+        } else if (payload[0] == 'p') {
+          notice.kind = Notice::Kind::Presence;
+        } else {
+          continue;
+        }
+        if (on_notice_) on_notice_(notice);
+      }
+    }
+    lost = true;
+  }
+}
+
+void PostgresStore::publish_presence(const std::string& id, const SeatPresence& here) {
+  Lease connection(*this);
+  const auto flag = [](bool value) { return std::string(value ? "true" : "false"); };
+  connection->run(
+      "WITH saved AS (INSERT INTO presence (game_id, server_id, light_sockets, dark_sockets,"
+      " light_left_ms, dark_left_ms, light_seen, dark_seen)"
+      " VALUES ($1, $2, $3::integer, $4::integer, $5::bigint, $6::bigint, $7::boolean,"
+      " $8::boolean)"
+      " ON CONFLICT (game_id, server_id) DO UPDATE SET light_sockets = excluded.light_sockets,"
+      " dark_sockets = excluded.dark_sockets, light_left_ms = excluded.light_left_ms,"
+      " dark_left_ms = excluded.dark_left_ms, light_seen = excluded.light_seen,"
+      " dark_seen = excluded.dark_seen RETURNING game_id)"
+      " SELECT pg_notify('ur_games', $9) FROM saved",
+      {id, server_id_, std::to_string(here.sockets[0]), std::to_string(here.sockets[1]),
+       std::to_string(here.left_at[0]), std::to_string(here.left_at[1]), flag(here.seen[0]),
+       flag(here.seen[1]), "p " + server_id_ + " " + id});
+}
+
+std::vector<SeatPresence> PostgresStore::others_presence(const std::string& id) {
+  Lease connection(*this);
+  const Result rows = connection->run(
+      "SELECT p.light_sockets, p.dark_sockets, p.light_left_ms, p.dark_left_ms,"
+      " p.light_seen, p.dark_seen, s.seen_ms FROM presence p"
+      " JOIN servers s ON s.server_id = p.server_id"
+      " WHERE p.game_id = $1 AND p.server_id <> $2",
+      {id, server_id_});
+  std::vector<SeatPresence> found;
+  const std::int64_t alive_since = unix_millis() - kServerAliveMs;
+  for (int row = 0; row < rows.rows(); ++row) {
+    SeatPresence seats;
+    const std::int64_t seen = rows.number(row, 6);
+    for (int side = 0; side < 2; ++side) {
+      seats.sockets[side] = static_cast<int>(rows.number(row, side));
+      seats.left_at[side] = rows.number(row, 2 + side);
+      seats.seen[side] = rows.text(row, 4 + side) == "t";
+      // A server gone silent holds no sockets: they ended when it was last heard of.
+      if (seen < alive_since && seats.sockets[side] > 0) {
+        seats.sockets[side] = 0;
+        seats.left_at[side] = seen;
+      }
+    }
+    found.push_back(seats);
+  }
+  return found;
+}
+
+namespace {
+
+Ticket ticket_of(const Result& rows, int row) {
+  Ticket ticket;
+  ticket.ticket = rows.text(row, 0);
+  ticket.rules_key = rows.text(row, 1);
+  ticket.name = rows.text(row, 2);
+  ticket.since = rows.number(row, 3);
+  ticket.polled = rows.number(row, 4);
+  if (!rows.null(row, 5)) {
+    ticket.game_id = rows.text(row, 5);
+    ticket.token = rows.text(row, 6);
+    ticket.side = rows.text(row, 7);
+    ticket.paired_at = rows.number(row, 8);
+  }
+  return ticket;
+}
+
+constexpr const char* kTicketColumns =
+    "ticket, rules_key, name, since_ms, polled_ms, game_id, token, side, paired_ms";
+
+}  // namespace
+
+std::optional<Ticket> PostgresStore::queue_join(const Ticket& entry, std::int64_t alive_since) {
+  Lease connection(*this);
+  return connection->transaction([&]() -> std::optional<Ticket> {
+    // The longest waiting live ticket of these rules; SKIP LOCKED: one another server is
+    // taking right now is left to it.
+    const Result partner = connection->run(
+        (std::string("SELECT ") + kTicketColumns +
+         " FROM queue WHERE rules_key = $1 AND NOT taken AND polled_ms >= $2::bigint"
+         " ORDER BY since_ms, ticket LIMIT 1 FOR UPDATE SKIP LOCKED")
+            .c_str(),
+        {entry.rules_key, std::to_string(alive_since)});
+    std::optional<Ticket> found;
+    if (partner.rows() == 1) {
+      found = ticket_of(partner, 0);
+      connection->run("UPDATE queue SET taken = true WHERE ticket = $1", {found->ticket});
+    }
+    connection->run(
+        "INSERT INTO queue (ticket, rules_key, name, since_ms, polled_ms, taken)"
+        " VALUES ($1, $2, $3, $4::bigint, $4::bigint, $5::boolean)",
+        {entry.ticket, entry.rules_key, entry.name, std::to_string(entry.since),
+         std::string(found ? "true" : "false")});
+    return found;
+  });
+}
+
+void PostgresStore::queue_pair(const Ticket& paired) {
+  Lease connection(*this);
+  connection->run(
+      "UPDATE queue SET taken = true, game_id = $2, token = $3, side = $4, paired_ms = "
+      "$5::bigint WHERE ticket = $1",
+      {paired.ticket, paired.game_id, paired.token, paired.side, std::to_string(paired.paired_at)});
+}
+
+std::optional<Ticket> PostgresStore::queue_poll(const std::string& ticket, std::int64_t now,
+                                                std::int64_t alive_since,
+                                                std::int64_t paired_since) {
+  Lease connection(*this);
+  // Expired tickets go first, on whichever server asks.
+  connection->run(
+      "DELETE FROM queue WHERE (game_id IS NULL AND NOT taken AND polled_ms < $1::bigint)"
+      " OR (game_id IS NOT NULL AND paired_ms < $2::bigint)",
+      {std::to_string(alive_since), std::to_string(paired_since)});
+  const Result found = connection->run(
+      (std::string("UPDATE queue SET polled_ms = $2::bigint WHERE ticket = $1 RETURNING ") +
+       kTicketColumns)
+          .c_str(),
+      {ticket, std::to_string(now)});
+  if (found.rows() == 0) return std::nullopt;
+  return ticket_of(found, 0);
+}
+
+bool PostgresStore::queue_cancel(const std::string& ticket) {
+  Lease connection(*this);
+  return connection->run("DELETE FROM queue WHERE ticket = $1", {ticket}).affected() == 1;
+}
+
+}  // namespace ur::storage

@@ -1,0 +1,417 @@
+// The storage suite: every test runs against both backends, SQLite in a temporary directory and
+// PostgreSQL on a throwaway cluster started for this run (scripts/pg-cluster.sh). A test of
+// what only a shared store does (notices, shared presence and queue) runs on PostgreSQL alone.
+#include <gtest/gtest.h>
+#include <libpq-fe.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <mutex>
+#include <random>
+#include <string>
+#include <thread>
+
+#include "storage/game_store.h"
+#include "storage/postgres_store.h"
+#include "storage/sqlite_store.h"
+
+namespace ur::storage {
+namespace {
+
+std::string run_command(const std::string& command) {
+  std::string output;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return output;
+  std::array<char, 512> buffer{};
+  while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr) {
+    output += buffer.data();
+  }
+  if (pclose(pipe) != 0) output.clear();
+  while (!output.empty() && (output.back() == '\n' || output.back() == '\r')) output.pop_back();
+  return output;
+}
+
+std::filesystem::path fresh_directory(const std::string& stem) {
+  std::random_device device;
+  const auto path = std::filesystem::temp_directory_path() /
+                    (stem + std::to_string(getpid()) + "-" + std::to_string(device()));
+  std::filesystem::create_directories(path);
+  return path;
+}
+
+// One PostgreSQL cluster for the whole run; each test gets a database of its own.
+class Cluster : public ::testing::Environment {
+ public:
+  void SetUp() override {
+    directory_ = fresh_directory("ur-pg-suite-");
+    url_ = run_command(std::string(UR_PG_CLUSTER_SCRIPT) + " start " + directory_.string());
+    ASSERT_FALSE(url_.empty()) << "scripts/pg-cluster.sh could not start PostgreSQL";
+  }
+  void TearDown() override {
+    run_command(std::string(UR_PG_CLUSTER_SCRIPT) + " stop " + directory_.string());
+    std::filesystem::remove_all(directory_);
+  }
+  // A URL of a new, empty database of the cluster.
+  static std::string new_database() {
+    static std::atomic<int> made{0};
+    const std::string name = "suite" + std::to_string(++made);
+    PGconn* admin = PQconnectdb(url_.c_str());
+    PQclear(PQexec(admin, ("CREATE DATABASE " + name).c_str()));
+    PQfinish(admin);
+    // The cluster URL names database "ur": postgresql://ur:pw@/ur?host=...
+    std::string url = url_;
+    const auto at = url.find("@/ur");
+    url.replace(at, 4, "@/" + name);
+    return url;
+  }
+  static std::string url() { return url_; }
+
+ private:
+  static inline std::string url_;
+  std::filesystem::path directory_;
+};
+
+const auto* const cluster = ::testing::AddGlobalTestEnvironment(new Cluster);
+
+enum class Backend { Sqlite, Postgres };
+
+class StoreSuite : public ::testing::TestWithParam<Backend> {
+ protected:
+  void SetUp() override {
+    directory_ = fresh_directory("ur-store-suite-");
+    location_ = GetParam() == Backend::Sqlite ? (directory_ / "games.sqlite3").string()
+                                              : Cluster::new_database();
+  }
+  void TearDown() override { std::filesystem::remove_all(directory_); }
+
+  std::unique_ptr<GameStore> open(const std::string& server = "s1") {
+    if (GetParam() == Backend::Sqlite) return std::make_unique<SqliteStore>(location_);
+    return std::make_unique<PostgresStore>(location_, server, 2);
+  }
+  // Sets the recorded schema version behind the store's back.
+  void set_schema_version(int version) {
+    if (GetParam() == Backend::Sqlite) {
+      sqlite3* db = nullptr;
+      ASSERT_EQ(sqlite3_open(location_.c_str(), &db), SQLITE_OK);
+      sqlite3_exec(db, ("PRAGMA user_version=" + std::to_string(version)).c_str(), nullptr, nullptr,
+                   nullptr);
+      sqlite3_close(db);
+      return;
+    }
+    PGconn* db = PQconnectdb(location_.c_str());
+    PQclear(PQexec(db, ("UPDATE ur_schema SET version = " + std::to_string(version)).c_str()));
+    PQfinish(db);
+  }
+
+  std::filesystem::path directory_;
+  std::string location_;
+};
+
+INSTANTIATE_TEST_SUITE_P(Backends, StoreSuite,
+                         ::testing::Values(Backend::Sqlite, Backend::Postgres),
+                         [](const ::testing::TestParamInfo<Backend>& param_info) {
+                           return param_info.param == Backend::Sqlite ? "Sqlite" : "Postgres";
+                         });
+
+TEST_P(StoreSuite, SavedGameLoadsWithItsFormatRecordAndVersion) {
+  auto store = open();
+  EXPECT_TRUE(store->save("g-1", 2, R"({"a":1})", 1, 0));
+  const auto loaded = store->load("g-1");
+  ASSERT_TRUE(loaded);
+  EXPECT_EQ(loaded->format, 2);
+  EXPECT_EQ(loaded->record, R"({"a":1})");
+  EXPECT_EQ(loaded->version, 1);
+  EXPECT_EQ(store->version_of("g-1"), 1);
+  EXPECT_FALSE(store->load("g-2"));
+  EXPECT_EQ(store->version_of("g-2"), 0);
+}
+
+TEST_P(StoreSuite, SaveGuardedByTheStoredVersion) {
+  auto store = open();
+  ASSERT_TRUE(store->save("g-1", 2, "one", 1, 0));
+  EXPECT_TRUE(store->save("g-1", 2, "two", 2, 1));
+  // A writer that read version 1 lost the race: nothing changes.
+  EXPECT_FALSE(store->save("g-1", 2, "stale", 2, 1));
+  // A second creation of the same id is refused too.
+  EXPECT_FALSE(store->save("g-1", 2, "again", 1, 0));
+  const auto loaded = store->load("g-1");
+  ASSERT_TRUE(loaded);
+  EXPECT_EQ(loaded->record, "two");
+  EXPECT_EQ(loaded->version, 2);
+}
+
+TEST_P(StoreSuite, ConcurrentWritersOfOneVersionExactlyOneWins) {
+  auto first = open("s1");
+  auto second = open("s2");
+  ASSERT_TRUE(first->save("g-1", 2, "start", 1, 0));
+  std::atomic<int> won{0};
+  std::vector<std::thread> writers;
+  for (int i = 0; i < 8; ++i) {
+    writers.emplace_back([&, i] {
+      GameStore& store = i % 2 == 0 ? *first : *second;
+      if (store.save("g-1", 2, "writer " + std::to_string(i), 2, 1)) ++won;
+    });
+  }
+  for (auto& writer : writers) writer.join();
+  EXPECT_EQ(won.load(), 1);
+  EXPECT_EQ(first->version_of("g-1"), 2);
+}
+
+TEST_P(StoreSuite, InvitesAreFoundByTheirCodeAndUnique) {
+  auto store = open();
+  store->save_invite("c0de", "g-1");
+  EXPECT_EQ(store->find_invite("c0de"), "g-1");
+  EXPECT_FALSE(store->find_invite("other"));
+  EXPECT_THROW(store->save_invite("c0de", "g-2"), std::runtime_error);
+  EXPECT_EQ(store->find_invite("c0de"), "g-1");
+}
+
+TEST_P(StoreSuite, CountsGames) {
+  auto store = open();
+  EXPECT_EQ(store->count(), 0);
+  store->save("g-1", 2, "x", 1, 0);
+  store->save("g-2", 2, "y", 1, 0);
+  EXPECT_EQ(store->count(), 2);
+}
+
+TEST_P(StoreSuite, GamesSurviveReopening) {
+  {
+    auto store = open();
+    store->save("g-1", 2, "kept", 3, 0);
+    store->save_invite("c0de", "g-1");
+  }
+  auto store = open();
+  ASSERT_TRUE(store->load("g-1"));
+  EXPECT_EQ(store->load("g-1")->record, "kept");
+  EXPECT_EQ(store->find_invite("c0de"), "g-1");
+}
+
+TEST_P(StoreSuite, NewerSchemaIsRefusedNamingBothVersions) {
+  open();  // creates the schema
+  set_schema_version(kSchemaVersion + 5);
+  try {
+    open();
+    FAIL() << "a newer schema was opened";
+  } catch (const std::runtime_error& error) {
+    const std::string message = error.what();
+    EXPECT_NE(message.find("schema version " + std::to_string(kSchemaVersion + 5)),
+              std::string::npos)
+        << message;
+    EXPECT_NE(message.find(std::to_string(kSchemaVersion) + " this ur reads"), std::string::npos)
+        << message;
+  }
+}
+
+TEST_P(StoreSuite, ImportCopiesEveryGameAndInviteAndKeepsWhatIsThere) {
+  SqliteStore source(directory_ / "source.sqlite3");
+  source.save("g-1", 2, "first", 4, 0);
+  source.save("g-2", 2, "second", 1, 0);
+  source.save_invite("c0de", "g-1");
+  auto store = open();
+  store->save("g-2", 2, "already here", 7, 0);
+  const auto copied = store->import_from(source);
+  EXPECT_EQ(copied.games, 1);
+  EXPECT_EQ(copied.kept, 1);
+  EXPECT_EQ(copied.invites, 1);
+  EXPECT_EQ(store->load("g-1")->record, "first");
+  EXPECT_EQ(store->load("g-1")->version, 4);
+  EXPECT_EQ(store->load("g-2")->record, "already here");
+  EXPECT_EQ(store->find_invite("c0de"), "g-1");
+  // Importing again copies nothing more.
+  EXPECT_EQ(store->import_from(source).games, 0);
+}
+
+TEST(SqliteStore, SchemaThreeFileGetsVersionsFromItsRecords) {
+  const auto directory = fresh_directory("ur-store-old-");
+  const auto file = directory / "games.sqlite3";
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db,
+                         "CREATE TABLE games (id TEXT PRIMARY KEY NOT NULL, format INTEGER NOT "
+                         "NULL, record TEXT NOT NULL, updated_ms INTEGER NOT NULL);"
+                         "CREATE TABLE invites (code TEXT PRIMARY KEY NOT NULL, game_id TEXT NOT "
+                         "NULL);"
+                         "INSERT INTO games VALUES ('g-1', 2, '{\"version\": 12}', 0);"
+                         "INSERT INTO games VALUES ('g-2', 1, '{}', 0);"
+                         "PRAGMA user_version=3;",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+  SqliteStore store(file);
+  EXPECT_EQ(store.version_of("g-1"), 12);
+  EXPECT_EQ(store.version_of("g-2"), 1);
+  EXPECT_TRUE(store.save("g-1", 2, "{}", 13, 12));
+  std::filesystem::remove_all(directory);
+}
+
+// --- What only a shared store does: PostgreSQL ---
+
+class SharedStore : public ::testing::Test {
+ protected:
+  void SetUp() override { url_ = Cluster::new_database(); }
+  std::string url_;
+};
+
+// Collects notices a store's listener receives.
+struct Heard {
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::vector<Notice> notices;
+  int resumed = 0;
+
+  bool wait_for(std::size_t count) {
+    std::unique_lock lock(mutex);
+    return changed.wait_for(lock, std::chrono::seconds(5), [&] { return notices.size() >= count; });
+  }
+};
+
+TEST_F(SharedStore, ASaveReachesTheOtherServersButNotItself) {
+  PostgresStore a(url_, "a", 2);
+  PostgresStore b(url_, "b", 2);
+  Heard heard_by_a;
+  Heard heard_by_b;
+  auto listen = [](PostgresStore& store, Heard& heard) {
+    store.listen(
+        [&heard](const Notice& notice) {
+          std::lock_guard lock(heard.mutex);
+          heard.notices.push_back(notice);
+          heard.changed.notify_all();
+        },
+        [&heard] { ++heard.resumed; });
+  };
+  listen(a, heard_by_a);
+  listen(b, heard_by_b);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // both are listening
+  ASSERT_TRUE(a.save("g-1", 2, "x", 1, 0));
+  ASSERT_TRUE(heard_by_b.wait_for(1));
+  EXPECT_EQ(heard_by_b.notices[0].kind, Notice::Kind::Game);
+  EXPECT_EQ(heard_by_b.notices[0].game_id, "g-1");
+  EXPECT_EQ(heard_by_b.notices[0].version, 1);
+  // A refused save tells nobody.
+  EXPECT_FALSE(a.save("g-1", 2, "y", 2, 5));
+  ASSERT_TRUE(b.save("g-1", 2, "z", 2, 1));
+  ASSERT_TRUE(heard_by_a.wait_for(1));
+  EXPECT_EQ(heard_by_a.notices[0].version, 2);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  std::lock_guard lock(heard_by_b.mutex);
+  EXPECT_EQ(heard_by_b.notices.size(), 1u);  // its own save is not news to b
+}
+
+TEST_F(SharedStore, PresenceOfOneServerIsSeenByAnother) {
+  PostgresStore a(url_, "a", 2);
+  PostgresStore b(url_, "b", 2);
+  a.listen([](const Notice&) {}, [] {});  // the heartbeat marks a alive
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  SeatPresence here;
+  here.sockets = {1, 0};
+  here.seen = {true, false};
+  here.left_at = {0, 1234};
+  a.publish_presence("g-1", here);
+  const auto others = b.others_presence("g-1");
+  ASSERT_EQ(others.size(), 1u);
+  EXPECT_EQ(others[0].sockets, here.sockets);
+  EXPECT_EQ(others[0].seen, here.seen);
+  EXPECT_EQ(others[0].left_at, here.left_at);
+  EXPECT_TRUE(a.others_presence("g-1").empty());  // a's own row is not "other"
+}
+
+TEST_F(SharedStore, QueuePairsTicketsOfDifferentServersOnce) {
+  PostgresStore a(url_, "a", 2);
+  PostgresStore b(url_, "b", 2);
+  Ticket first{"q-1", "finkel", "Ann", 1000, 1000, "", "", "", 0};
+  EXPECT_FALSE(a.queue_join(first, 0));
+  Ticket second{"q-2", "finkel", "Bob", 2000, 2000, "", "", "", 0};
+  const auto partner = b.queue_join(second, 0);
+  ASSERT_TRUE(partner);
+  EXPECT_EQ(partner->ticket, "q-1");
+  EXPECT_EQ(partner->name, "Ann");
+  // A third player finds nobody: Ann is taken.
+  Ticket third{"q-3", "finkel", "Cy", 3000, 3000, "", "", "", 0};
+  EXPECT_FALSE(a.queue_join(third, 0));
+  // Other rules wait apart.
+  Ticket other{"q-4", "masters", "Di", 3000, 3000, "", "", "", 0};
+  EXPECT_FALSE(b.queue_join(other, 0));
+  Ticket paired = first;
+  paired.game_id = "g-9";
+  paired.token = "t";
+  paired.side = "light";
+  paired.paired_at = 2500;
+  b.queue_pair(paired);
+  const auto polled = a.queue_poll("q-1", 2600, 0, 0);
+  ASSERT_TRUE(polled);
+  EXPECT_EQ(polled->game_id, "g-9");
+  EXPECT_EQ(polled->side, "light");
+  EXPECT_TRUE(a.queue_cancel("q-3"));
+  EXPECT_FALSE(a.queue_poll("q-3", 2700, 0, 0));
+  // A waiting ticket not polled since `alive_since` is gone.
+  EXPECT_FALSE(b.queue_poll("q-4", 50'000, 40'000, 0));
+}
+
+TEST_F(SharedStore, ConcurrentJoinsPairEachTicketAtMostOnce) {
+  PostgresStore a(url_, "a", 4);
+  PostgresStore b(url_, "b", 4);
+  std::atomic<int> partners{0};
+  std::mutex mutex;
+  std::vector<std::string> taken;
+  std::vector<std::thread> players;
+  for (int i = 0; i < 20; ++i) {
+    players.emplace_back([&, i] {
+      Ticket ticket{"q-" + std::to_string(i), "finkel", "p", 1000 + i, 1000 + i, "", "", "", 0};
+      if (auto partner = (i % 2 ? a : b).queue_join(ticket, 0)) {
+        ++partners;
+        std::lock_guard lock(mutex);
+        taken.push_back(partner->ticket);
+      }
+    });
+  }
+  for (auto& player : players) player.join();
+  std::sort(taken.begin(), taken.end());
+  EXPECT_EQ(std::adjacent_find(taken.begin(), taken.end()), taken.end());
+  EXPECT_GE(partners.load(), 1);
+}
+
+TEST(PostgresUrl, BadUrlsAreRefusedSayingWhatIsExpected) {
+  EXPECT_THROW(check_postgres_url("mysql://x"), std::invalid_argument);
+  EXPECT_THROW(check_postgres_url("postgresql://host/db?nonsense=1"), std::invalid_argument);
+  EXPECT_NO_THROW(check_postgres_url("postgresql://ur@/ur?host=/tmp"));
+  EXPECT_THROW(open_store("ftp://x", ".", "s"), std::invalid_argument);
+  EXPECT_THROW(open_store("sqlite://x", ".", "s"), std::invalid_argument);
+}
+
+TEST(PostgresUrl, PasswordIsNeverShown) {
+  EXPECT_EQ(without_password("postgresql://ur:secret@/ur?host=/tmp"),
+            "postgresql://ur:***@/ur?host=/tmp");
+  EXPECT_EQ(without_password("postgresql://ur@db.example/ur"), "postgresql://ur@db.example/ur");
+  EXPECT_EQ(without_password("postgres://a:b@h:5432/d"), "postgres://a:***@h:5432/d");
+}
+
+TEST(PostgresStore, UnreachableOrWrongPasswordIsOneLine) {
+  const auto directory = fresh_directory("ur-pg-none-");
+  try {
+    PostgresStore store("postgresql://ur@/ur?host=" + directory.string(), "s", 1);
+    FAIL() << "connected to nothing";
+  } catch (const std::runtime_error& error) {
+    EXPECT_EQ(std::string(error.what()).find('\n'), std::string::npos) << error.what();
+  }
+  std::string wrong = Cluster::url();
+  wrong.replace(wrong.find(':', 13), wrong.find('@') - wrong.find(':', 13), ":not-the-password");
+  try {
+    PostgresStore store(wrong, "s", 1);
+    FAIL() << "logged in with a wrong password";
+  } catch (const std::runtime_error& error) {
+    const std::string message = error.what();
+    EXPECT_NE(message.find("password authentication failed"), std::string::npos) << message;
+    EXPECT_EQ(message.find("not-the-password"), std::string::npos) << message;
+  }
+  std::filesystem::remove_all(directory);
+}
+
+}  // namespace
+}  // namespace ur::storage

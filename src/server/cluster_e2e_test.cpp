@@ -733,8 +733,8 @@ TEST_F(ClusterE2E, HealthReadinessAndTheSigtermDrain) {
   while (!unready && Clock::now() < signalled + std::chrono::seconds(5)) {
     try {
       const HttpReply draining = kept.request("GET", "/api/ready");
-      if (draining.status == 200) {  // the signal is not handled yet
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      if (draining.status == 200) {  // the signal is not handled yet (asked under 20 a second)
+        std::this_thread::sleep_for(std::chrono::milliseconds(60));
         continue;
       }
       EXPECT_EQ(draining.status, 503) << draining.body;

@@ -136,8 +136,11 @@ test.describe('two servers on one PostgreSQL', () => {
         continue;
       }
       actions += 1;
-      const shown = await stateOn(second, id);
-      await expect(eve.locator('#position-text')).toHaveText(shown.position_text);
+      // Once the action is stored, the spectator's board (on the first server) shows what the
+      // second server stores.
+      await expect
+        .poll(async () => (await eve.locator('#position-text').textContent()) === (await stateOn(second, id)).position_text)
+        .toBe(true);
     }
     expect(actions).toBeGreaterThan(5);
     const last = await stateOn(first, id);

@@ -124,8 +124,11 @@ test.describe('two servers on one PostgreSQL', () => {
     await expect(eve.locator('#online-banner')).toContainText('You are watching this game.');
     await expect(eve.locator('#online-banner')).toContainText('Ann is connected. Bob is connected.');
 
-    // Action by action, the spectator's board follows, whichever server the move came through.
+    // Action by action, the spectator's board follows, whichever server the move came through:
+    // once an action is stored (the second server's version moved on), the spectator on the
+    // first server shows that very position before anyone acts again.
     let actions = 0;
+    let version = (await stateOn(second, id)).version;
     const deadline = Date.now() + 150_000;
     for (;;) {
       const over = await Promise.all([ann, bob].map((page) => page.locator('#game-over-dialog').evaluate((d) => d.open)));
@@ -136,11 +139,15 @@ test.describe('two servers on one PostgreSQL', () => {
         continue;
       }
       actions += 1;
-      // Once the action is stored, the spectator's board (on the first server) shows what the
-      // second server stores.
+      let stored = null;
       await expect
-        .poll(async () => (await eve.locator('#position-text').textContent()) === (await stateOn(second, id)).position_text)
-        .toBe(true);
+        .poll(async () => {
+          stored = await stateOn(second, id);
+          return stored.version;
+        })
+        .toBeGreaterThan(version);
+      version = stored.version;
+      await expect(eve.locator('#position-text')).toHaveText(stored.position_text);
     }
     expect(actions).toBeGreaterThan(5);
     const last = await stateOn(first, id);

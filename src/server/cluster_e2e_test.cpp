@@ -661,7 +661,7 @@ TEST_F(ClusterE2E, ImportedSqliteGamesContinueOnPostgresql) {
 
 // `ur serve ARGUMENTS`: its output and exit status.
 CommandRun serve(const std::string& arguments) {
-  return run("'" + kUr + "' serve --host 127.0.0.1 --port 0 --quiet " + arguments, 30);
+  return run("'" + kUr + "' serve --host 127.0.0.1 --port 0 --quiet " + arguments, 10);
 }
 
 void expect_one_line_refusal(const CommandRun& refused, const std::string& says) {

@@ -53,6 +53,10 @@ class HttpServer {
   // `on_ready` runs once the signals are caught and the server serves (say where it is then,
   // so whoever reads that line may stop it at once).
   void run_until_signal(const std::function<void()>& on_ready);
+  // What a stopping server does before it stops (SIGTERM): /api/ready turns 503, no new
+  // connection is taken, requests in flight are answered, and every WebSocket is closed with
+  // 1012 (service restart) so its page reconnects elsewhere.
+  void drain();
   // Stops accepting and serving; safe to call more than once.
   void stop();
 

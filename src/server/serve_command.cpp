@@ -205,16 +205,24 @@ CommandRunner setup_serve(CLI::App& app) {
   command->add_option("--allow-origin", options->allowed_origins,
                       "Another origin whose pages may play, e.g. http://myhost.lan:8080 "
                       "(repeatable)");
-  command->add_option("--database", options->database,
-                      "Where games are kept: sqlite:PATH (default: games.sqlite3 under --data) "
-                      "or postgresql://user[:password]@host[:port]/database, which several "
-                      "servers may share (docs/deploying.md)");
+  CLI::Option* database =
+      command->add_option("--database", options->database,
+                          "Where games are kept: sqlite:PATH (default: games.sqlite3 under --data) "
+                          "or postgresql://user[:password]@host[:port]/database, which several "
+                          "servers may share (docs/deploying.md)");
   command->add_flag("--migrate-only", options->migrate_only,
                     "Create or migrate the database's schema, then exit");
   command->add_option("--import-sqlite", options->import_sqlite,
                       "Copy every game of a games.sqlite3 file into --database, then exit");
   command->add_flag("--quiet,-q", options->server.quiet, "Do not log a line per request");
-  return [options] { return run_serve(*options); };
+  return [options, database] {
+    if (database->count() > 0 && options->database.empty()) {
+      std::cerr << "ur serve: --database: expected sqlite:PATH or "
+                   "postgresql://user[:password]@host[:port]/database, got an empty value\n";
+      return kUsageError;
+    }
+    return run_serve(*options);
+  };
 }
 
 const CommandRegistrar registrar{10, &setup_serve};

@@ -697,6 +697,7 @@ void HttpServer::run_until_signal(const std::function<void()>& on_ready) {
 void HttpServer::drain() {
   // Balancers see /api/ready turn 503 and send nobody new; no new connection is taken.
   impl_->hub.start_draining();
+  std::this_thread::sleep_for(impl_->options.drain_grace);
   asio::post(impl_->io, [this] {
     beast::error_code ignored;
     impl_->acceptor.close(ignored);

@@ -28,6 +28,9 @@ struct ServerOptions {
   // messages) within the window; tests shorten or lengthen the window.
   std::size_t rate_limit_actions = 20;
   std::chrono::milliseconds rate_limit_window{1000};
+  // On SIGTERM, how long the server keeps serving with /api/ready answering 503 before it
+  // stops taking connections, so balancers polling it move new players elsewhere first.
+  std::chrono::milliseconds drain_grace{0};
   // A WebSocket silent this long is dropped; it is pinged halfway through.
   std::chrono::milliseconds socket_idle_timeout{60000};
 };

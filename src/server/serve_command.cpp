@@ -59,6 +59,7 @@ struct ServeOptions {
   std::string database;       // --database URL; empty: games.sqlite3 under the data directory
   bool migrate_only = false;  // --migrate-only
   std::string import_sqlite;  // --import-sqlite FILE
+  int drain_seconds = 0;      // --drain-seconds
 };
 
 // Opens the --database store, or says in one line why not (exit status 2).
@@ -142,6 +143,7 @@ int run_serve(ServeOptions options) {
               << store->location() << ")\n";
     return 0;
   }
+  options.server.drain_grace = std::chrono::seconds(options.drain_seconds);
   try {
     server::HubOptions hub;
     hub.data_dir = data_dir;
@@ -214,6 +216,12 @@ CommandRunner setup_serve(CLI::App& app) {
                     "Create or migrate the database's schema, then exit");
   command->add_option("--import-sqlite", options->import_sqlite,
                       "Copy every game of a games.sqlite3 file into --database, then exit");
+  command
+      ->add_option("--drain-seconds", options->drain_seconds,
+                   "On SIGTERM, keep serving this long with /api/ready answering 503 before "
+                   "closing, so a balancer moves new players elsewhere first")
+      ->default_val(0)
+      ->check(CLI::Range(0, 600));
   command->add_flag("--quiet,-q", options->server.quiet, "Do not log a line per request");
   return [options, database] {
     if (database->count() > 0 && options->database.empty()) {

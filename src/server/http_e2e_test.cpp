@@ -119,7 +119,9 @@ class ServerFixture : public ::testing::Test {
 
 TEST_F(ServerFixture, ServesThePageAndTheApiOnOnePort) {
   HttpConnection connection(port());
-  EXPECT_EQ(connection.request("GET", "/api/health").body, R"({"ok":true})");
+  EXPECT_EQ(connection.request("GET", "/api/health").body,
+            R"({"database":{"backend":"sqlite","reachable":true},"ok":true})");
+  EXPECT_EQ(connection.request("GET", "/api/ready").body, R"({"ready":true})");
   const HttpReply page = connection.request("GET", "/");
   EXPECT_TRUE(page.status == 200 || page.status == 404);  // 404 only while web/ is empty
   if (page.status == 200) {

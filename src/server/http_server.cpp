@@ -1,6 +1,8 @@
 #include "server/http_server.h"
 
+#include <algorithm>
 #include <array>
+#include <atomic>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -84,6 +86,30 @@ std::shared_ptr<const std::string> socket_error_message(const ApiResponse& respo
   return std::make_shared<const std::string>(message.dump());
 }
 
+class SocketSession;
+
+// The open WebSockets, so that a server stopping can tell each to reconnect elsewhere.
+class SocketRegistry {
+ public:
+  void add(const std::shared_ptr<SocketSession>& session) {
+    std::lock_guard lock(mutex_);
+    std::erase_if(sessions_, [](const auto& weak) { return weak.expired(); });
+    sessions_.push_back(session);
+  }
+  std::vector<std::shared_ptr<SocketSession>> live() {
+    std::lock_guard lock(mutex_);
+    std::vector<std::shared_ptr<SocketSession>> found;
+    for (const auto& weak : sessions_) {
+      if (auto session = weak.lock()) found.push_back(std::move(session));
+    }
+    return found;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::weak_ptr<SocketSession>> sessions_;
+};
+
 // A WebSocket on /api/games/{id}/ws: forwards the game's updates (pacing the computer's
 // steps) and turns the page's messages into intents.
 class SocketSession : public GameListener, public std::enable_shared_from_this<SocketSession> {
@@ -114,6 +140,26 @@ class SocketSession : public GameListener, public std::enable_shared_from_this<S
       });
     });
   }
+
+  // Closes the socket with 1012 (service restart): the page reconnects, through a balancer
+  // to another server.
+  void close_for_restart() {
+    closing_ = true;
+    asio::post(socket_.get_executor(), [self = shared_from_this()] {
+      if (!self->accepted_ || self->closed_) {
+        self->closing_ = false;
+        return;
+      }
+      self->closed_ = true;
+      self->presence_.reset();
+      self->socket_.async_close(
+          websocket::close_reason(websocket::close_code::service_restart, "server restarting"),
+          [self](beast::error_code) { self->closing_ = false; });
+    });
+  }
+
+  // True from close_for_restart() until its close frame is sent (or there was none to send).
+  bool closing() const { return closing_; }
 
   void on_game_update(std::shared_ptr<const std::string> message, bool computer_step) override {
     asio::post(socket_.get_executor(), [self = shared_from_this(), message = std::move(message),
@@ -287,18 +333,20 @@ class SocketSession : public GameListener, public std::enable_shared_from_this<S
   bool accepted_ = false;
   bool writing_ = false;
   bool closed_ = false;
+  std::atomic<bool> closing_{false};
 };
 
 // One HTTP connection: reads requests one after another and answers each.
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(tcp::socket&& socket, GameHub& hub, RequestLog& log, const ServerOptions& options,
-              const RequestGuard& guard)
+              const RequestGuard& guard, SocketRegistry& sockets)
       : stream_(std::move(socket)),
         hub_(hub),
         log_(log),
         options_(options),
         guard_(guard),
+        sockets_(sockets),
         limiter_(options.rate_limit_actions, options.rate_limit_window),
         remote_(remote_of(stream_)) {}
 
@@ -386,8 +434,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                    target, false);
         return;
       }
-      std::make_shared<SocketSession>(std::move(stream_), hub_, log_, options_, *game_id)
-          ->start(std::move(request_), begin_);
+      auto session =
+          std::make_shared<SocketSession>(std::move(stream_), hub_, log_, options_, *game_id);
+      sockets_.add(session);
+      session->start(std::move(request_), begin_);
       return;
     }
     if (target.starts_with("/api/") || target == "/api") {
@@ -514,6 +564,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   RequestLog& log_;
   const ServerOptions& options_;
   const RequestGuard& guard_;
+  SocketRegistry& sockets_;
   RateLimiter limiter_;
   std::string remote_;
   beast::flat_buffer buffer_;
@@ -573,7 +624,7 @@ struct HttpServer::Impl {
       // hold it for the previous write's ACK (Nagle), which costs a delayed ACK's 40 ms.
       beast::error_code ignored;
       socket.set_option(tcp::no_delay(true), ignored);
-      std::make_shared<HttpSession>(std::move(socket), hub, log, options, *guard)->start();
+      std::make_shared<HttpSession>(std::move(socket), hub, log, options, *guard, sockets)->start();
       accept();
     });
   }
@@ -605,6 +656,7 @@ struct HttpServer::Impl {
   std::vector<std::thread> threads;
   std::uint16_t port = 0;
   std::optional<RequestGuard> guard;  // once the port is known
+  SocketRegistry sockets;
 };
 
 HttpServer::HttpServer(HubOptions hub_options, const ServerOptions& options)
@@ -638,7 +690,31 @@ void HttpServer::run_until_signal(const std::function<void()>& on_ready) {
   start();
   on_ready();
   stop_requested.get_future().wait();
+  drain();
   stop();
+}
+
+void HttpServer::drain() {
+  // Balancers see /api/ready turn 503 and send nobody new; no new connection is taken.
+  impl_->hub.start_draining();
+  std::this_thread::sleep_for(impl_->options.drain_grace);
+  asio::post(impl_->io, [this] {
+    beast::error_code ignored;
+    impl_->acceptor.close(ignored);
+  });
+  impl_->hub.drain();  // every request taken is answered
+  for (const auto& session : impl_->sockets.live()) session->close_for_restart();
+  // The answers and close frames are on their way; give them a moment to leave.
+  const auto deadline = Clock::now() + std::chrono::seconds(2);
+  while (Clock::now() < deadline) {
+    const auto live = impl_->sockets.live();
+    if (std::none_of(live.begin(), live.end(),
+                     [](const auto& session) { return session->closing(); })) {
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
 }
 
 void HttpServer::stop() {

@@ -28,6 +28,9 @@ struct ServerOptions {
   // messages) within the window; tests shorten or lengthen the window.
   std::size_t rate_limit_actions = 20;
   std::chrono::milliseconds rate_limit_window{1000};
+  // On SIGTERM, how long the server keeps serving with /api/ready answering 503 before it
+  // stops taking connections, so balancers polling it move new players elsewhere first.
+  std::chrono::milliseconds drain_grace{0};
   // A WebSocket silent this long is dropped; it is pinged halfway through.
   std::chrono::milliseconds socket_idle_timeout{60000};
 };
@@ -53,6 +56,10 @@ class HttpServer {
   // `on_ready` runs once the signals are caught and the server serves (say where it is then,
   // so whoever reads that line may stop it at once).
   void run_until_signal(const std::function<void()>& on_ready);
+  // What a stopping server does before it stops (SIGTERM): /api/ready turns 503, no new
+  // connection is taken, requests in flight are answered, and every WebSocket is closed with
+  // 1012 (service restart) so its page reconnects elsewhere.
+  void drain();
   // Stops accepting and serving; safe to call more than once.
   void stop();
 

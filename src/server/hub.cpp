@@ -21,14 +21,14 @@
 #include "server/game_storage.h"
 #include "server/geometry_json.h"
 #include "server/hints.h"
-#include "server/match_queue.h"
 #include "server/os_random.h"
 #include "server/qr_svg.h"
+#include "server/quick_match.h"
 #include "server/seating.h"
-#include "server/store.h"
 #include "server/table_job.h"
 #include "server/web_game.h"
 #include "server/web_settings.h"
+#include "storage/sqlite_store.h"
 #include "tables/review_request.h"
 #include "tables/table.h"
 #include "tables/table_store.h"
@@ -67,6 +67,12 @@ constexpr std::size_t kGameIdHexDigits = 16;
 constexpr std::size_t kMaxCachedGames = 4096;
 // A computer turn never needs this many steps; the bound only guards against a faulty agent.
 constexpr int kMaxComputerSteps = 10000;
+// An action that lost the race for a game's version to another server is run again on the
+// winner's state; this many losses in a row answer "try again".
+constexpr int kMaxVersionRetries = 8;
+
+// Thrown by commit() when another server saved the game first; nothing was written.
+struct VersionConflict {};
 
 bool is_game_id(std::string_view text) {
   if (text.size() != 2 + kGameIdHexDigits || !text.starts_with("g-")) return false;
@@ -143,39 +149,98 @@ records::GameRecord continued_record(const json& from, std::size_t& plies) {
   }
 }
 
+// The game a stored row holds; the row's version is the one its saves are guarded by.
+WebGame read_stored(const storage::StoredGame& stored) {
+  WebGame game = game_from_stored(json::parse(stored.record));
+  game.version = static_cast<std::uint64_t>(stored.version);
+  return game;
+}
+
+storage::SeatPresence sum(const std::vector<storage::SeatPresence>& servers) {
+  storage::SeatPresence total;
+  for (const storage::SeatPresence& server : servers) {
+    for (int side = 0; side < 2; ++side) {
+      total.sockets[side] += server.sockets[side];
+      total.left_at[side] = std::max(total.left_at[side], server.left_at[side]);
+      total.seen[side] = total.seen[side] || server.seen[side];
+    }
+  }
+  return total;
+}
+
+// Who is connected to the game on any server. A seat gone everywhere left at the latest of
+// its leavings (so a claim never comes early).
+Presence merged(const Presence& here, const storage::SeatPresence& elsewhere) {
+  Presence all = here;
+  for (int side = 0; side < 2; ++side) {
+    all.sockets[side] += elsewhere.sockets[side];
+    all.left_at[side] = std::max(all.left_at[side], elsewhere.left_at[side]);
+    all.seen[side] = all.seen[side] || elsewhere.seen[side];
+  }
+  return all;
+}
+
+storage::SeatPresence stored_presence(const Presence& presence) {
+  storage::SeatPresence row;
+  for (int side = 0; side < 2; ++side) {
+    row.sockets[side] = presence.sockets[side];
+    row.left_at[side] = presence.left_at[side];
+    row.seen[side] = presence.seen[side];
+  }
+  return row;
+}
+
+ApiError database_unavailable() {
+  return ApiError(503, "database_unavailable",
+                  "The game database cannot be reached just now; try again in a moment. The game "
+                  "is unchanged.");
+}
+
 }  // namespace
 
 struct GameHub::Impl {
   struct GameSlot {
     GameSlot(asio::thread_pool& pool, WebGame first)
-        : strand(asio::make_strand(pool)), game(std::move(first)) {}
+        : strand(asio::make_strand(pool)), game(std::move(first)), here(game.presence) {}
     asio::strand<asio::thread_pool::executor_type> strand;
     WebGame game;                                        // touched only on `strand`
     std::vector<std::weak_ptr<GameListener>> listeners;  // touched only on `strand`
+    // This server's sockets on the seats; game.presence adds the other servers' to them.
+    Presence here;                    // touched only on `strand`
+    storage::SeatPresence elsewhere;  // the other servers' sockets, summed
   };
   using SlotPtr = std::shared_ptr<GameSlot>;
 
   explicit Impl(HubOptions hub_options)
       : options(std::move(hub_options)),
         agents(options.make_agent),
-        store(options.data_dir),
+        store(options.store
+                  ? options.store
+                  : std::make_shared<storage::SqliteStore>(options.data_dir / "games.sqlite3")),
+        match_queue(*store),
         pool(static_cast<std::size_t>(
             options.worker_threads > 0
                 ? options.worker_threads
                 : std::max(4, static_cast<int>(std::thread::hardware_concurrency())))) {
     // Everything the server writes lives under its data directory, built tables included.
     tables::set_table_directory(options.data_dir);
+    // Other servers' changes of games this one has in memory, pushed to its sockets.
+    store->listen([this](const storage::Notice& notice) { on_notice(notice); },
+                  [this] { on_resumed(); });
   }
+
+  ~Impl() { store->stop_listening(); }
 
   // The UTC clock of every stamp the hub makes (tests move it on).
   session::Time now() const { return options.clock ? options.clock() : now_ms(); }
 
   HubOptions options;
   HubAgents agents;
-  GameStore store;
+  std::shared_ptr<storage::GameStore> store;
+  QuickMatch match_queue;
   asio::thread_pool pool;
   TableBuildJob table_job;
-  MatchQueue match_queue;
+  std::atomic<bool> draining{false};
 
   std::mutex cache_mutex;
   std::unordered_map<std::string, SlotPtr> cache;
@@ -196,7 +261,7 @@ struct GameHub::Impl {
       std::string id = "g-";
       for (std::size_t i = 0; i < kGameIdHexDigits; ++i, value >>= 4) id += kHex[value & 15];
       std::lock_guard lock(cache_mutex);
-      if (!cache.contains(id) && !store.load(id)) return id;
+      if (!cache.contains(id) && store->version_of(id) == 0) return id;
     }
   }
 
@@ -217,10 +282,12 @@ struct GameHub::Impl {
       std::lock_guard lock(cache_mutex);
       if (auto found = cache.find(id); found != cache.end()) return found->second;
     }
-    const auto record = store.load(id);
-    if (!record) return nullptr;
-    auto slot = std::make_shared<GameSlot>(pool, game_from_stored(json::parse(*record)));
-    slot->game.presence = Presence::since(now());
+    const auto stored = store->load(id);
+    if (!stored) return nullptr;
+    auto slot = std::make_shared<GameSlot>(pool, read_stored(*stored));
+    slot->here = Presence::since(now());
+    if (store->shared()) slot->elsewhere = sum(store->others_presence(id));
+    slot->game.presence = merged(slot->here, slot->elsewhere);
     std::lock_guard lock(cache_mutex);
     // Another thread may have loaded it meanwhile; keep theirs so there is one slot a game.
     return cache_slot(id, slot);
@@ -297,15 +364,21 @@ struct GameHub::Impl {
               std::optional<std::chrono::steady_clock::time_point> began = std::nullopt) {
     next.version = slot.game.version + 1;
     next.presence = slot.game.presence;  // sockets come and go while the intent is applied
-    store.save(next.id, kStoredFormat, stored_json(next).dump());
+    if (!store->save(next.id, kStoredFormat, stored_json(next).dump(),
+                     static_cast<std::int64_t>(next.version),
+                     static_cast<std::int64_t>(slot.game.version))) {
+      throw VersionConflict{};
+    }
     slot.game = std::move(next);
     if (slot.listeners.empty()) return;
     tell_listeners(slot, update_message(slot.game, web_events(slot.game.session, first), began),
                    computer_step);
   }
 
-  // Tells the listeners who is connected now (presence is not stored; no version change).
+  // Tells the listeners who is connected now (presence is not part of the game's record; no
+  // version change).
   void tell_presence(GameSlot& slot) {
+    slot.game.presence = merged(slot.here, slot.elsewhere);
     json state = seats_json(slot.game.seating, slot.game.presence, slot.game.session, now());
     json message = {{"type", "presence"},
                     {"game_id", slot.game.id},
@@ -325,8 +398,76 @@ struct GameHub::Impl {
       if (!outcome.accepted()) {
         throw bad_settings("The computer cannot play: " + outcome.refusal->message);
       }
-      commit(slot, std::move(next), first, true);
+      try {
+        commit(slot, std::move(next), first, true);
+      } catch (const VersionConflict&) {
+        refresh(slot);  // another server moved first: go on from its state
+      }
     }
+  }
+
+  // Takes up the stored state of the game when another server changed it, telling the
+  // listeners what happened.
+  void refresh(GameSlot& slot) {
+    const auto stored = store->load(slot.game.id);
+    if (!stored || static_cast<std::uint64_t>(stored->version) <= slot.game.version) return;
+    WebGame fresh = read_stored(*stored);
+    fresh.presence = slot.game.presence;
+    const std::size_t known = slot.game.session.history().size();
+    const std::size_t first = std::min(known, fresh.session.history().size());
+    slot.game = std::move(fresh);
+    if (slot.listeners.empty()) return;
+    tell_listeners(slot, update_message(slot.game, web_events(slot.game.session, first), {}),
+                   false);
+  }
+
+  // The slot of a game in memory, if it is there (notices never load a game).
+  SlotPtr cached_slot(const std::string& id) {
+    std::lock_guard lock(cache_mutex);
+    const auto found = cache.find(id);
+    return found == cache.end() ? nullptr : found->second;
+  }
+
+  // Another server changed a game or its presence (called on the store's listener thread).
+  void on_notice(const storage::Notice& notice) {
+    SlotPtr slot = cached_slot(notice.game_id);
+    if (!slot) return;
+    asio::post(slot->strand, [this, slot, notice] {
+      guarded([](const ApiResponse&) {},
+              [&] {
+                if (notice.kind == storage::Notice::Kind::Game) {
+                  if (static_cast<std::uint64_t>(notice.version) > slot->game.version)
+                    refresh(*slot);
+                  return;
+                }
+                slot->elsewhere = sum(store->others_presence(slot->game.id));
+                tell_presence(*slot);
+              });
+    });
+  }
+
+  // The connection to the database is back: notices may have been missed meanwhile.
+  void on_resumed() {
+    std::vector<SlotPtr> slots;
+    {
+      std::lock_guard lock(cache_mutex);
+      for (const auto& [id, slot] : cache) slots.push_back(slot);
+    }
+    for (const SlotPtr& slot : slots) {
+      asio::post(slot->strand, [this, slot] {
+        guarded([](const ApiResponse&) {},
+                [&] {
+                  refresh(*slot);
+                  slot->elsewhere = sum(store->others_presence(slot->game.id));
+                  tell_presence(*slot);
+                });
+      });
+    }
+  }
+
+  // Tells the other servers about this one's sockets on the game (a shared store only).
+  void publish_presence(GameSlot& slot) {
+    if (store->shared()) store->publish_presence(slot.game.id, stored_presence(slot.here));
   }
 
   ApiResponse game_response(const WebGame& game, std::size_t first, int status = 200) {
@@ -338,8 +479,27 @@ struct GameHub::Impl {
   void on_game(const std::string& id, Reply reply, std::function<ApiResponse(GameSlot&)> work) {
     SlotPtr slot = find_or_load(id);
     if (!slot) throw unknown_game(id);
-    asio::post(slot->strand, [slot, reply = std::move(reply), work = std::move(work)] {
-      guarded(reply, [&] { reply(work(*slot)); });
+    asio::post(slot->strand, [this, slot, reply = std::move(reply), work = std::move(work)] {
+      guarded(reply, [&] {
+        // Another server may have changed the game since this one last heard of it.
+        if (store->shared() &&
+            store->version_of(slot->game.id) > static_cast<std::int64_t>(slot->game.version)) {
+          refresh(*slot);
+        }
+        for (int attempt = 0;; ++attempt) {
+          try {
+            reply(work(*slot));
+            return;
+          } catch (const VersionConflict&) {
+            // Lost the race: the action is judged again on the winner's state, as a second
+            // tab's would be.
+            if (attempt == kMaxVersionRetries) {
+              throw ApiError(503, "busy", "The game changed too often to act on; try again.");
+            }
+            refresh(*slot);
+          }
+        }
+      });
     });
   }
 
@@ -349,6 +509,11 @@ struct GameHub::Impl {
       work();
     } catch (const ApiError& error) {
       reply(error_response(error));
+    } catch (const storage::Unavailable& error) {
+      std::cerr << "ur serve: " << error.what() << "\n";
+      reply(error_response(database_unavailable()));
+    } catch (const VersionConflict&) {
+      reply(error_response(ApiError(503, "busy", "The game changed meanwhile; try again.")));
     } catch (const std::exception& error) {
       std::cerr << "ur serve: internal error: " << error.what() << "\n";
       reply(error_response(
@@ -361,7 +526,16 @@ struct GameHub::Impl {
     const std::string& method = request.method;
     if (path == "/api/health") {
       if (method != "GET") throw bad_method(method, "GET");
-      reply({200, {{"ok", true}}});
+      reply(health());
+      return;
+    }
+    if (path == "/api/ready") {
+      if (method != "GET") throw bad_method(method, "GET");
+      if (draining) {
+        reply({503, {{"ready", false}, {"draining", true}}});
+      } else {
+        reply({200, {{"ready", true}}});
+      }
       return;
     }
     if (path == kRuleSetsPath) {
@@ -492,6 +666,20 @@ struct GameHub::Impl {
     });
   }
 
+  // GET /api/health: the server answers, and whether its database does.
+  ApiResponse health() {
+    json database = {{"backend", store->backend()}};
+    try {
+      store->ping();
+      database["reachable"] = true;
+      return {200, {{"ok", true}, {"database", std::move(database)}}};
+    } catch (const std::exception& error) {
+      database["reachable"] = false;
+      database["error"] = error.what();
+      return {503, {{"ok", false}, {"database", std::move(database)}}};
+    }
+  }
+
   // Online games keep their hints, record and review for the end of each game.
   static void refuse_while_online_game_runs(const WebGame& game, const std::string& what) {
     if (game.seating.online && game.session.phase() != session::Phase::Over) {
@@ -528,7 +716,7 @@ struct GameHub::Impl {
     std::string name;
     if (const auto given = body.find("name"); given != body.end())
       name = player_name(*given, "name");
-    const auto id = store.find_invite(invite->get<std::string>());
+    const auto id = store->find_invite(invite->get<std::string>());
     if (!id) {
       throw ApiError(404, "unknown_invite",
                      "No game has this invite; ask your friend for a new link.");
@@ -833,7 +1021,7 @@ struct GameHub::Impl {
     WebGame game{new_game_id(), 0, std::move(session), seating};
     game.presence = Presence::since(now());
     const std::string id = game.id;
-    if (online_host) store.save_invite(seating.invite, id);
+    if (online_host) store->save_invite(seating.invite, id);
     // The creator's seat token (both seats between friends on one device).
     const std::string token =
         seating.token(online_host.value_or(person_side(game.session.settings())));
@@ -968,20 +1156,22 @@ void GameHub::hello(const std::string& id, const std::string& token,
         done(nullptr, error_response(error));
         return;
       }
-      Presence& presence = slot->game.presence;
+      Presence& presence = slot->here;
       for (Side side : {Side::Light, Side::Dark}) {
         if (!held[index_of(side)]) continue;
         ++presence.sockets[index_of(side)];
         presence.seen[index_of(side)] = true;
       }
+      Impl::guarded([](const ApiResponse&) {}, [&] { impl->publish_presence(*slot); });
       impl->tell_presence(*slot);
       auto left = [impl](const Impl::SlotPtr& gone, std::array<bool, 2> sides) {
         asio::post(gone->strand, [impl, gone, sides] {
-          Presence& seats = gone->game.presence;
+          Presence& seats = gone->here;
           for (Side side : {Side::Light, Side::Dark}) {
             if (!sides[index_of(side)]) continue;
             if (--seats.sockets[index_of(side)] == 0) seats.left_at[index_of(side)] = impl->now();
           }
+          Impl::guarded([](const ApiResponse&) {}, [&] { impl->publish_presence(*gone); });
           impl->tell_presence(*gone);
         });
       };
@@ -989,6 +1179,10 @@ void GameHub::hello(const std::string& id, const std::string& token,
            std::nullopt);
     });
   });
+}
+
+void GameHub::start_draining() {
+  impl_->draining = true;
 }
 
 void GameHub::drain() {

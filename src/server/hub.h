@@ -18,6 +18,7 @@
 #include "agents/agent.h"
 #include "server/api_error.h"
 #include "server/requests.h"
+#include "storage/game_store.h"
 
 namespace ur::server {
 
@@ -43,9 +44,11 @@ using AgentMaker = std::function<std::variant<std::unique_ptr<Agent>, AgentSpecE
     std::string_view spec, std::uint64_t seed)>;
 
 struct HubOptions {
-  // Must exist; holds games.sqlite3 and the solved tables (the process-wide table directory
-  // becomes this one).
+  // Must exist; holds the solved tables (the process-wide table directory becomes this one)
+  // and, without `store`, games.sqlite3.
   std::filesystem::path data_dir;
+  // Where games are kept (storage::open_store); empty: games.sqlite3 under data_dir.
+  std::shared_ptr<storage::GameStore> store = {};
   AgentMaker make_agent;
   int worker_threads = 0;  // 0: max(4, hardware threads)
   // UTC milliseconds; empty means the system clock (tests pass their own to skip minutes).
@@ -93,8 +96,10 @@ class GameHub {
   void hello(const std::string& id, const std::string& token,
              std::function<void(Subscription, std::optional<ApiResponse>)> done);
 
-  // Waits until every submitted request has been answered (tests).
+  // Waits until every submitted request has been answered (tests, and a server stopping).
   void drain();
+  // From now on GET /api/ready answers 503, so balancers send no new players here.
+  void start_draining();
 
  private:
   struct Impl;

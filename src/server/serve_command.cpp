@@ -1,4 +1,5 @@
-// `ur serve`: the web game on Boost.Beast, with games kept in SQLite.
+// `ur serve`: the web game on Boost.Beast, with games kept in SQLite or PostgreSQL
+// (src/storage).
 #include <arpa/inet.h>
 #include <ifaddrs.h>
 #include <net/if.h>
@@ -14,6 +15,9 @@
 #include "agents/agent.h"
 #include "cli/command.h"
 #include "server/http_server.h"
+#include "server/seating.h"
+#include "storage/game_store.h"
+#include "storage/sqlite_store.h"
 
 namespace ur::cli {
 
@@ -52,7 +56,50 @@ struct ServeOptions {
   std::string data_dir;
   std::string public_url;
   std::vector<std::string> allowed_origins;
+  std::string database;       // --database URL; empty: games.sqlite3 under the data directory
+  bool migrate_only = false;  // --migrate-only
+  std::string import_sqlite;  // --import-sqlite FILE
+  int drain_seconds = 0;      // --drain-seconds
 };
+
+// Opens the --database store, or says in one line why not (exit status 2).
+std::shared_ptr<storage::GameStore> open_database(const ServeOptions& options,
+                                                  const std::filesystem::path& data_dir) {
+  // Names this process in a shared database (its notices and its sockets' presence).
+  const std::string server_id = "s-" + server::random_hex(16);
+  try {
+    return storage::open_store(options.database, data_dir.string(), server_id);
+  } catch (const std::invalid_argument& error) {
+    std::cerr << "ur serve: --database: " << error.what() << "\n";
+  } catch (const std::exception& error) {
+    std::cerr << "ur serve: " << error.what() << "\n";
+  }
+  return nullptr;
+}
+
+// --import-sqlite FILE: copies a games.sqlite3 into the --database store.
+int import_games(storage::GameStore& store, const std::string& file) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(file, error)) {
+    std::cerr << "ur serve: --import-sqlite: " << file << " is not a file\n";
+    return kUsageError;
+  }
+  try {
+    storage::SqliteStore source{std::filesystem::path(file)};
+    if (source.location() == store.location()) {
+      std::cerr << "ur serve: --import-sqlite: " << file << " is the --database itself\n";
+      return kUsageError;
+    }
+    const auto copied = store.import_from(source);
+    std::cout << "ur serve: imported " << copied.games << " games and " << copied.invites
+              << " invites from " << file << " (" << copied.kept
+              << " already there, left as they were)\n";
+    return 0;
+  } catch (const std::exception& failure) {
+    std::cerr << "ur serve: --import-sqlite " << file << ": " << failure.what() << "\n";
+    return kUsageError;
+  }
+}
 
 // $XDG_DATA_HOME/ur, else ~/.local/share/ur (the XDG base directory default).
 std::filesystem::path default_data_dir() {
@@ -88,9 +135,19 @@ int run_serve(ServeOptions options) {
               << (error ? error.message() : "not a directory") << "\n";
     return 1;
   }
+  const std::shared_ptr<storage::GameStore> store = open_database(options, data_dir);
+  if (!store) return kUsageError;
+  if (!options.import_sqlite.empty()) return import_games(*store, options.import_sqlite);
+  if (options.migrate_only) {
+    std::cout << "ur serve: database schema is at version " << storage::kSchemaVersion << " ("
+              << store->location() << ")\n";
+    return 0;
+  }
+  options.server.drain_grace = std::chrono::seconds(options.drain_seconds);
   try {
     server::HubOptions hub;
     hub.data_dir = data_dir;
+    hub.store = store;
     hub.make_agent = [](std::string_view spec, std::uint64_t seed) {
       return make_agent(spec, seed);
     };
@@ -119,7 +176,7 @@ int run_serve(ServeOptions options) {
                   << "/ (through the proxy in front of it)\n";
       }
       std::cout << "ur serve: open http://" << shown_host << ":" << http.port() << "/ to play\n"
-                << "ur serve: games are kept in " << (data_dir / "games.sqlite3").string()
+                << "ur serve: games are kept in " << store->location()
                 << "; Ctrl-C stops the server\n"
                 << std::flush;
     });
@@ -150,8 +207,30 @@ CommandRunner setup_serve(CLI::App& app) {
   command->add_option("--allow-origin", options->allowed_origins,
                       "Another origin whose pages may play, e.g. http://myhost.lan:8080 "
                       "(repeatable)");
+  CLI::Option* database =
+      command->add_option("--database", options->database,
+                          "Where games are kept: sqlite:PATH (default: games.sqlite3 under --data) "
+                          "or postgresql://user[:password]@host[:port]/database, which several "
+                          "servers may share (docs/deploying.md)");
+  command->add_flag("--migrate-only", options->migrate_only,
+                    "Create or migrate the database's schema, then exit");
+  command->add_option("--import-sqlite", options->import_sqlite,
+                      "Copy every game of a games.sqlite3 file into --database, then exit");
+  command
+      ->add_option("--drain-seconds", options->drain_seconds,
+                   "On SIGTERM, keep serving this long with /api/ready answering 503 before "
+                   "closing, so a balancer moves new players elsewhere first")
+      ->default_val(0)
+      ->check(CLI::Range(0, 600));
   command->add_flag("--quiet,-q", options->server.quiet, "Do not log a line per request");
-  return [options] { return run_serve(*options); };
+  return [options, database] {
+    if (database->count() > 0 && options->database.empty()) {
+      std::cerr << "ur serve: --database: expected sqlite:PATH or "
+                   "postgresql://user[:password]@host[:port]/database, got an empty value\n";
+      return kUsageError;
+    }
+    return run_serve(*options);
+  };
 }
 
 const CommandRegistrar registrar{10, &setup_serve};

@@ -113,6 +113,8 @@ class GameStore {
     (void)on_notice;
     (void)on_resumed;
   }
+  // Ends listen()'s thread: no callback runs once this returns. Idempotent.
+  virtual void stop_listening() {}
   // This server's sockets on game `id`'s seats; the other servers get a Presence notice.
   virtual void publish_presence(const std::string& id, const SeatPresence& here) {
     (void)id, (void)here;

@@ -33,7 +33,7 @@ std::unique_ptr<GameStore> open_store(const std::string& url, const std::string&
     return std::make_unique<PostgresStore>(url, server_id);
   }
   throw std::invalid_argument(
-      "--database takes sqlite:PATH or postgresql://user[:password]@host[:port]/database, "
+      "expected sqlite:PATH or postgresql://user[:password]@host[:port]/database, "
       "got \"" +
       url + "\"");
 }

@@ -103,8 +103,19 @@ struct PostgresStore::Connection {
     std::vector<const char*> values;
     values.reserve(params.size());
     for (const Param& param : params) values.push_back(param ? param->c_str() : nullptr);
-    PGresult* raw = PQexecParams(conn, sql, static_cast<int>(values.size()), nullptr, values.data(),
-                                 nullptr, nullptr, 0);
+    auto exec = [&] {
+      return PQexecParams(conn, sql, static_cast<int>(values.size()), nullptr, values.data(),
+                          nullptr, nullptr, 0);
+    };
+    PGresult* raw = exec();
+    // A connection the database dropped while idle (it restarted) is found out only now; the
+    // statement never reached a server, so it is sent again on a fresh connection. Not inside
+    // a transaction, whose earlier statements died with the old connection.
+    if (PQstatus(conn) == CONNECTION_BAD && !in_transaction) {
+      PQclear(raw);
+      PQreset(conn);
+      raw = PQstatus(conn) == CONNECTION_OK ? exec() : nullptr;
+    }
     Result result(raw);
     const ExecStatusType status = raw ? PQresultStatus(raw) : PGRES_FATAL_ERROR;
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return result;
@@ -120,6 +131,11 @@ struct PostgresStore::Connection {
   template <class Work>
   auto transaction(Work&& work) {
     run("BEGIN");
+    in_transaction = true;
+    struct Ended {
+      bool& flag;
+      ~Ended() { flag = false; }
+    } ended{in_transaction};
     try {
       if constexpr (std::is_void_v<decltype(work())>) {
         work();
@@ -136,6 +152,7 @@ struct PostgresStore::Connection {
   }
 
   PGconn* conn;
+  bool in_transaction = false;
 };
 
 // A connection of the pool, given back when the lease ends.
@@ -210,9 +227,13 @@ PostgresStore::PostgresStore(std::string url, std::string server_id, int connect
   migrate();
 }
 
-PostgresStore::~PostgresStore() {
+void PostgresStore::stop_listening() {
   stopping_ = true;
   if (listener_.joinable()) listener_.join();
+}
+
+PostgresStore::~PostgresStore() {
+  stop_listening();
   // A server that stops cleanly takes its sockets off the shared presence.
   try {
     Lease connection(*this);

@@ -51,6 +51,7 @@ class PostgresStore final : public GameStore {
 
   void listen(std::function<void(const Notice&)> on_notice,
               std::function<void()> on_resumed) override;
+  void stop_listening() override;
   void publish_presence(const std::string& id, const SeatPresence& here) override;
   std::vector<SeatPresence> others_presence(const std::string& id) override;
 

@@ -1,0 +1,254 @@
+// Two hubs on one PostgreSQL database, as two `ur serve` processes behind a balancer would be:
+// a change made through one reaches the other's listeners, races for a game's version have
+// exactly one winner, presence and quick match span both, and a database outage answers
+// "try again" and changes nothing. The cluster is a throwaway one (scripts/pg-cluster.sh),
+// started once for this binary.
+#include <gtest/gtest.h>
+#include <libpq-fe.h>
+#include <unistd.h>
+
+#include <array>
+#include <atomic>
+#include <condition_variable>
+#include <cstdio>
+#include <future>
+#include <mutex>
+#include <thread>
+
+#include "server/hub.h"
+#include "server/seating.h"
+#include "server/test_agent.h"
+#include "storage/game_store.h"
+
+namespace ur::server {
+namespace {
+
+using nlohmann::json;
+using testing::TempDir;
+
+std::string run_command(const std::string& command) {
+  std::string output;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return output;
+  std::array<char, 512> buffer{};
+  while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr) {
+    output += buffer.data();
+  }
+  if (pclose(pipe) != 0) output.clear();
+  while (!output.empty() && output.back() == '\n') output.pop_back();
+  return output;
+}
+
+class Cluster : public ::testing::Environment {
+ public:
+  void SetUp() override {
+    directory_ = "/tmp/ur-hub-pg-" + std::to_string(getpid());
+    std::filesystem::create_directories(directory_);
+    url_ = run_command(std::string(UR_PG_CLUSTER_SCRIPT) + " start " + directory_);
+    ASSERT_FALSE(url_.empty()) << "scripts/pg-cluster.sh could not start PostgreSQL";
+  }
+  void TearDown() override {
+    run_command(std::string(UR_PG_CLUSTER_SCRIPT) + " stop " + directory_);
+  }
+  static std::string new_database() {
+    static std::atomic<int> made{0};
+    const std::string name = "hubs" + std::to_string(++made);
+    PGconn* admin = PQconnectdb(url_.c_str());
+    PQclear(PQexec(admin, ("CREATE DATABASE " + name).c_str()));
+    PQfinish(admin);
+    std::string url = url_;
+    url.replace(url.find("@/ur"), 4, "@/" + name);
+    return url;
+  }
+  static void outage(const std::string& what) {
+    run_command(std::string(UR_PG_CLUSTER_SCRIPT) + " " + what + " " + directory_);
+  }
+
+ private:
+  static inline std::string url_;
+  static inline std::string directory_;
+};
+
+const auto* const cluster = ::testing::AddGlobalTestEnvironment(new Cluster);
+
+// One server of the pair: its own data directory, the shared database.
+struct Server {
+  Server(const std::string& url, const std::string& name, std::atomic<std::int64_t>& clock)
+      : hub(options(url, name, clock)) {}
+  HubOptions options(const std::string& url, const std::string& name,
+                     std::atomic<std::int64_t>& clock) {
+    HubOptions made = testing::hub_options(dir.path());
+    made.store = storage::open_store(url, dir.path().string(), name);
+    made.clock = [&clock] { return clock.load(); };
+    return made;
+  }
+  ApiResponse post(const std::string& target, const json& body = nullptr,
+                   const std::string& token = "") {
+    return hub.handle({"POST", target, body.is_null() ? "" : body.dump(), token});
+  }
+  json state(const std::string& id) {
+    return hub.handle({"GET", "/api/games/" + id, "", ""}).body["game"];
+  }
+  TempDir dir;
+  GameHub hub;
+};
+
+// Collects what a subscribed socket would be sent.
+class Listener final : public GameListener {
+ public:
+  void on_game_update(std::shared_ptr<const std::string> message, bool) override {
+    std::lock_guard lock(mutex_);
+    messages_.push_back(json::parse(*message));
+    changed_.notify_all();
+  }
+  // Waits for a message matching `wanted`.
+  bool wait_for(const std::function<bool(const json&)>& wanted) {
+    std::unique_lock lock(mutex_);
+    return changed_.wait_for(lock, std::chrono::seconds(5), [&] {
+      return std::any_of(messages_.begin(), messages_.end(), wanted);
+    });
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::vector<json> messages_;
+};
+
+GameHub::Subscription subscribe(GameHub& hub, const std::string& id,
+                                const std::shared_ptr<Listener>& listener) {
+  std::promise<GameHub::Subscription> done;
+  hub.subscribe(id, listener, [&](GameHub::Subscription s) { done.set_value(std::move(s)); });
+  return done.get_future().get();
+}
+
+struct Pair {
+  Pair() : url(Cluster::new_database()), a(url, "a", clock), b(url, "b", clock) {
+    // Both listeners are up before the test acts.
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  }
+  std::atomic<std::int64_t> clock{1'800'000'000'000};
+  std::string url;
+  Server a;
+  Server b;
+};
+
+struct Online {
+  std::string id;
+  std::string host;   // light, on server a
+  std::string guest;  // dark, joined through server b
+};
+
+Online start_online(Pair& servers) {
+  const ApiResponse created = servers.a.post(
+      "/api/games", {{"settings", {{"opponent", "online"}, {"name", "Ann"}, {"pieces", 3}}}});
+  EXPECT_EQ(created.status, 201) << created.body.dump();
+  const ApiResponse joined =
+      servers.b.post("/api/join", {{"invite", created.body["invite"]}, {"name", "Bob"}});
+  EXPECT_EQ(joined.status, 200) << joined.body.dump();
+  return {created.body["game"]["id"], created.body["token"], joined.body.value("token", "")};
+}
+
+TEST(ClusterHubs, AMoveThroughOneServerReachesTheOthersListeners) {
+  Pair servers;
+  const Online game = start_online(servers);
+  auto on_b = std::make_shared<Listener>();
+  const auto subscription = subscribe(servers.b.hub, game.id, on_b);
+  ASSERT_TRUE(subscription);
+  const ApiResponse thrown = servers.a.post("/api/games/" + game.id + "/throw", nullptr, game.host);
+  ASSERT_EQ(thrown.status, 200) << thrown.body.dump();
+  const auto version = thrown.body["game"]["version"];
+  EXPECT_TRUE(on_b->wait_for([&](const json& message) {
+    return message["type"] == "update" && message["game"]["version"] == version &&
+           !message["events"].empty();
+  }));
+  // And b acts on the new state at once.
+  json state = servers.b.state(game.id);
+  EXPECT_EQ(state["version"], version);
+}
+
+TEST(ClusterHubs, ConcurrentThrowsOverBothServersExactlyOneIsAccepted) {
+  Pair servers;
+  const Online game = start_online(servers);
+  std::atomic<int> accepted{0};
+  std::atomic<int> failed{0};
+  std::vector<std::thread> players;
+  for (int i = 0; i < 40; ++i) {
+    players.emplace_back([&, i] {
+      Server& server = i % 2 == 0 ? servers.a : servers.b;
+      const ApiResponse answer =
+          server.post("/api/games/" + game.id + "/throw", nullptr, game.host);
+      if (answer.status == 200) ++accepted;
+      if (answer.status >= 500) ++failed;
+    });
+  }
+  for (auto& player : players) player.join();
+  EXPECT_EQ(accepted.load(), 1);
+  EXPECT_EQ(failed.load(), 0);
+  EXPECT_EQ(servers.a.state(game.id)["version"], servers.b.state(game.id)["version"]);
+}
+
+TEST(ClusterHubs, ASeatConnectedOnOneServerIsConnectedOnTheOther) {
+  Pair servers;
+  const Online game = start_online(servers);
+  std::promise<GameHub::Subscription> said;
+  servers.a.hub.hello(game.id, game.host,
+                      [&](GameHub::Subscription s, auto) { said.set_value(std::move(s)); });
+  const auto presence = said.get_future().get();
+  ASSERT_TRUE(presence);
+  auto on_b = std::make_shared<Listener>();
+  const auto subscription = subscribe(servers.b.hub, game.id, on_b);
+  EXPECT_TRUE(on_b->wait_for([](const json& message) {
+    const json& seats = message["type"] == "update" ? message["game"]["seats"] : message["seats"];
+    return seats["light"]["connected"] == true;
+  }));
+  // Minutes later the host is still there (on a): Bob on b cannot claim the win.
+  servers.clock += 10 * 60 * 1000;
+  EXPECT_EQ(
+      servers.b.post("/api/games/" + game.id + "/claim_win", nullptr, game.guest).body["code"],
+      "opponent_present");
+}
+
+TEST(ClusterHubs, QuickMatchPairsPlayersWaitingOnDifferentServers) {
+  Pair servers;
+  const ApiResponse first = servers.a.post("/api/queue", {{"name", "Ann"}});
+  ASSERT_EQ(first.status, 200) << first.body.dump();
+  EXPECT_FALSE(first.body.contains("game_id"));
+  const ApiResponse second = servers.b.post("/api/queue", {{"name", "Bob"}});
+  ASSERT_EQ(second.status, 200) << second.body.dump();
+  ASSERT_TRUE(second.body.contains("game_id")) << second.body.dump();
+  // Ann's page polls server b this time.
+  const ApiResponse polled = servers.b.hub.handle(
+      {"GET", "/api/queue/" + first.body["ticket"].get<std::string>(), "", ""});
+  ASSERT_EQ(polled.status, 200) << polled.body.dump();
+  EXPECT_EQ(polled.body["game_id"], second.body["game_id"]);
+  EXPECT_EQ(polled.body["side"], "light");
+  const json state = servers.a.state(polled.body["game_id"]);
+  EXPECT_EQ(state["seats"]["light"]["name"], "Ann");
+  EXPECT_EQ(state["seats"]["dark"]["name"], "Bob");
+}
+
+TEST(ClusterHubs, WhileTheDatabaseIsDownActionsAnswerTryAgainAndChangeNothing) {
+  Pair servers;
+  const Online game = start_online(servers);
+  const json before = servers.a.state(game.id);
+  Cluster::outage("down");
+  const ApiResponse refused =
+      servers.a.post("/api/games/" + game.id + "/throw", nullptr, game.host);
+  Cluster::outage("up");
+  EXPECT_EQ(refused.status, 503) << refused.body.dump();
+  EXPECT_EQ(refused.body["code"], "database_unavailable");
+  // Back up: the same throw goes through, once.
+  ApiResponse thrown;
+  for (int attempt = 0; attempt < 50; ++attempt) {
+    thrown = servers.a.post("/api/games/" + game.id + "/throw", nullptr, game.host);
+    if (thrown.status != 503) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_EQ(thrown.status, 200) << thrown.body.dump();
+  EXPECT_EQ(thrown.body["game"]["version"], before["version"].get<int>() + 1);
+  EXPECT_EQ(servers.b.state(game.id)["version"], thrown.body["game"]["version"]);
+}
+
+}  // namespace
+}  // namespace ur::server

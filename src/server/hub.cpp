@@ -41,9 +41,27 @@ GameHub::Impl::SlotPtr GameHub::Impl::find_or_load(const std::string& id) {
   slot->here = Presence::since(now());
   if (store->shared()) slot->elsewhere = sum(store->others_presence(id));
   slot->game.presence = merged(slot->here, slot->elsewhere);
-  std::lock_guard lock(cache_mutex);
-  // Another thread may have loaded it meanwhile; keep theirs so there is one slot a game.
-  return cache_slot(id, slot);
+  SlotPtr cached;
+  {
+    std::lock_guard lock(cache_mutex);
+    // Another thread may have loaded it meanwhile; keep theirs so there is one slot a game.
+    cached = cache_slot(id, slot);
+  }
+  // A notice that came between the read and the caching found no slot: look again.
+  if (store->shared() && cached == slot) {
+    asio::post(slot->strand, [this, slot] {
+      guarded(
+          [](const ApiResponse&) {},
+          [&] {
+            if (store->version_of(slot->game.id) > static_cast<std::int64_t>(slot->game.version)) {
+              refresh(*slot);
+            }
+            slot->elsewhere = sum(store->others_presence(slot->game.id));
+            slot->game.presence = merged(slot->here, slot->elsewhere);
+          });
+    });
+  }
+  return cached;
 }
 
 Agent& GameHub::Impl::agent_for(const std::string& spec) {

@@ -225,6 +225,18 @@ PostgresStore::PostgresStore(std::string url, std::string server_id, int connect
                              error.what());
   }
   migrate();
+  // This server counts as alive from the start, so presence it publishes before its listener's
+  // first heartbeat is not ignored by the others.
+  try {
+    Lease connection(*this);
+    connection->run(
+        "INSERT INTO servers (server_id, seen_ms) VALUES ($1, $2::bigint)"
+        " ON CONFLICT (server_id) DO UPDATE SET seen_ms = excluded.seen_ms",
+        {server_id_, std::to_string(unix_millis())});
+  } catch (const Unavailable& error) {
+    throw std::runtime_error("cannot use the database " + without_password(url_) + ": " +
+                             error.what());
+  }
 }
 
 void PostgresStore::stop_listening() {
@@ -396,6 +408,10 @@ void PostgresStore::listen(std::function<void(const Notice&)> on_notice,
   on_notice_ = std::move(on_notice);
   on_resumed_ = std::move(on_resumed);
   listener_ = std::thread([this] { listen_loop(); });
+  // A notice sent before the LISTEN is active would be lost: serve only once it is (bounded,
+  // for a database that went away since the constructor connected).
+  std::unique_lock lock(listening_mutex_);
+  listening_changed_.wait_for(lock, std::chrono::seconds(10), [this] { return listening_; });
 }
 
 void PostgresStore::listen_loop() {
@@ -405,6 +421,11 @@ void PostgresStore::listen_loop() {
     try {
       connection = std::make_unique<Connection>(url_);
       connection->run("LISTEN ur_games");
+      {
+        std::lock_guard lock(listening_mutex_);
+        listening_ = true;
+      }
+      listening_changed_.notify_all();
     } catch (const std::exception&) {
       std::this_thread::sleep_for(std::chrono::milliseconds(250));
       lost = true;

@@ -78,6 +78,9 @@ class PostgresStore final : public GameStore {
   std::function<void(const Notice&)> on_notice_;
   std::function<void()> on_resumed_;
   std::atomic<bool> stopping_{false};
+  std::mutex listening_mutex_;
+  std::condition_variable listening_changed_;
+  bool listening_ = false;  // the first LISTEN is active
   std::thread listener_;
 };
 

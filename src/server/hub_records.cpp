@@ -1,0 +1,106 @@
+// Records, reviews and table builds: the routes that need no game of the hub.
+#include "server/hub_impl.h"
+
+namespace ur::server {
+
+ApiResponse GameHub::Impl::series_record(const WebGame& game) {
+  const std::vector<records::GameRecord> games = records::records_of_series(game.session);
+  json as_json = json::array();
+  for (const records::GameRecord& record : games) {
+    // A record of the session replays by construction.
+    json one = protocol::to_json(record, std::get<records::Replay>(records::replay(record)));
+    one["geometry"] = geometry_json(record.rules);
+    as_json.push_back(std::move(one));
+  }
+  return {200,
+          {{"file_name", "ur-" + game.id + ".rgn"},
+           {"rgn", records::write_rgn(games)},
+           {"records", std::move(as_json)}}};
+}
+
+ApiResponse GameHub::Impl::review(json body) {
+  require_only_members(body, {"record", "rgn", "estimate"}, "a review request");
+  if (body.contains("record")) body["record"] = without_geometry(body["record"]);
+  // A set the solver cannot solve yet has no exact review; the search may estimate one.
+  const auto estimate = body.find("estimate");
+  const bool estimated = estimate != body.end() && estimate->is_boolean() && estimate->get<bool>();
+  if (const auto rules = record_rules(body); rules && !estimated) {
+    if (auto unavailable = perfect_play_unavailable(*rules)) {
+      throw bad_request(*unavailable + R"( Ask with "estimate": true for the search's review.)")
+          .with_detail("perfect_play", *unavailable);
+    }
+  }
+  try {
+    // Small tables solve in about a second, as for hints and Perfect; bigger ones never
+    // on the spot, where they would stall the server.
+    json answer = tables::review_request(body, true);
+    if (const auto rules = record_rules(body)) answer["geometry"] = geometry_json(*rules);
+    return {200, std::move(answer)};
+  } catch (const protocol::RequestError& error) {
+    ApiError refusal = bad_request(error.what());
+    // No table for the record's rules: the page offers to build it, as for Perfect.
+    if (const auto rules = record_rules(body)) {
+      std::string problem;
+      if (!tables::find_table(*rules, &problem)) {
+        if (auto missing = missing_table(*rules)) {
+          throw std::move(refusal).with_detail("table_missing", std::move(*missing));
+        }
+      }
+    }
+    throw refusal;
+  }
+}
+
+std::optional<Rules> GameHub::Impl::record_rules(const json& body) {
+  try {
+    if (const auto record = body.find("record"); record != body.end()) {
+      return protocol::record_from_json(*record).rules;
+    }
+    if (const auto rgn = body.find("rgn"); rgn != body.end() && rgn->is_string()) {
+      auto games = records::read_rgn(rgn->get_ref<const std::string&>());
+      if (auto* read = std::get_if<std::vector<records::GameRecord>>(&games)) {
+        if (!read->empty()) return read->front().rules;
+      }
+    }
+  } catch (const protocol::RequestError&) {
+  }
+  return std::nullopt;
+}
+
+ApiResponse GameHub::Impl::read_records(const json& body) {
+  require_only_members(body, {"text"}, "a records request");
+  const auto text = body.find("text");
+  if (text == body.end()) {
+    throw bad_request(R"(A records request needs "text": the text of an RGN or JSON record file.)");
+  }
+  if (!text->is_string()) {
+    throw bad_request("\"text\" must be the record file's text as a string, got " +
+                      protocol::quote_json(*text) + ".");
+  }
+  auto games = protocol::parse_record_text(text->get<std::string>());
+  if (const auto* error = std::get_if<std::string>(&games)) throw bad_record(*error);
+  json answer = json::array();
+  for (const records::GameRecord& record : std::get<0>(games)) {
+    // parse_record_text has replayed every game already, so this replay cannot fail.
+    json game = protocol::to_json(record, std::get<records::Replay>(records::replay(record)));
+    game["geometry"] = geometry_json(record.rules);  // the page draws the record's board
+    answer.push_back(std::move(game));
+  }
+  return {200, {{"games", answer}}};
+}
+
+ApiResponse GameHub::Impl::table_build(const std::string& method, const std::string& body) {
+  if (method == "GET") return {200, table_job.state()};
+  if (method == "DELETE") return {200, table_job.cancel()};
+  if (method != "POST") throw bad_method(method, "GET, POST or DELETE");
+  const json request = parse_body(body);
+  require_only_members(request, {"pieces", "bear_off"}, "a table build");
+  if (!request.contains("pieces") || !request.contains("bear_off")) {
+    throw bad_request(
+        R"(A table build needs "pieces" and "bear_off": {"pieces":5,"bear_off":"exact"} for example.)");
+  }
+  auto [status, state] = table_job.start(merge_web_settings(default_web_settings(), request).rules);
+  return {status, std::move(state)};
+}
+
+}  // namespace ur::server

@@ -1,0 +1,56 @@
+// Several servers on one database: taking up what the others changed, and sharing presence.
+#include "server/hub_impl.h"
+
+namespace ur::server {
+
+void GameHub::Impl::refresh(GameSlot& slot) {
+  const auto stored = store->load(slot.game.id);
+  if (!stored || static_cast<std::uint64_t>(stored->version) <= slot.game.version) return;
+  WebGame fresh = read_stored(*stored);
+  fresh.presence = slot.game.presence;
+  const std::size_t known = slot.game.session.history().size();
+  const std::size_t first = std::min(known, fresh.session.history().size());
+  slot.game = std::move(fresh);
+  if (slot.listeners.empty()) return;
+  tell_listeners(slot, update_message(slot.game, web_events(slot.game.session, first), {}), false);
+}
+
+void GameHub::Impl::on_notice(const storage::Notice& notice) {
+  SlotPtr slot = cached_slot(notice.game_id);
+  if (!slot) return;
+  asio::post(slot->strand, [this, slot, notice] {
+    guarded([](const ApiResponse&) {},
+            [&] {
+              if (notice.kind == storage::Notice::Kind::Game) {
+                if (static_cast<std::uint64_t>(notice.version) > slot->game.version) refresh(*slot);
+                return;
+              }
+              slot->elsewhere = sum(store->others_presence(slot->game.id));
+              tell_presence(*slot);
+            });
+  });
+}
+
+void GameHub::Impl::on_resumed() {
+  std::vector<SlotPtr> slots;
+  {
+    std::lock_guard lock(cache_mutex);
+    for (const auto& [id, slot] : cache) slots.push_back(slot);
+  }
+  for (const SlotPtr& slot : slots) {
+    asio::post(slot->strand, [this, slot] {
+      guarded([](const ApiResponse&) {},
+              [&] {
+                refresh(*slot);
+                slot->elsewhere = sum(store->others_presence(slot->game.id));
+                tell_presence(*slot);
+              });
+    });
+  }
+}
+
+void GameHub::Impl::publish_presence(GameSlot& slot) {
+  if (store->shared()) store->publish_presence(slot.game.id, stored_presence(slot.here));
+}
+
+}  // namespace ur::server

@@ -57,22 +57,6 @@ std::uint64_t state_index(const Block& block, std::uint32_t row, std::uint32_t c
   return block.offset + std::uint64_t{row} * block.columns + column;
 }
 
-// Position of one index within a block, the mover's view.
-Position block_position(const PositionIndex& index, const Block& block, int row, int column) {
-  const int pieces = index.rules().pieces;
-  Position position;
-  position.board[0] =
-      private_board(index.private_mask_of_rank(row)) | (SquareMask{block.shared_mine} << 5);
-  position.board[1] =
-      private_board(index.private_mask_of_rank(column)) | (SquareMask{block.shared_theirs} << 5);
-  position.home = {block.home_mine, block.home_theirs};
-  position.start[0] =
-      static_cast<std::uint8_t>(pieces - block.home_mine - std::popcount(position.board[0]));
-  position.start[1] =
-      static_cast<std::uint8_t>(pieces - block.home_theirs - std::popcount(position.board[1]));
-  return position;
-}
-
 // What one row (a fixed private mask of the mover) of a block leads to. Moves depend only on
 // the mover's pieces and the opponent's shared squares, never on the opponent's private
 // squares, which are the column: so for column c every successor index is base + c * stride.
@@ -97,7 +81,7 @@ struct RowPlan {
   float pass_weight = 0.0f;  // chance of passing (roll 0 and rolls with no move), k / 2^dice
 };
 
-// A unit of work: the states of a block whose end squares (13, 14) hold given masks, solved
+// A unit of work: the states of a block whose end squares (Finkel: 13, 14) hold given masks, solved
 // together with their mirrors (the positions after a pass) in the mirror block. Rows of the
 // block are its mover's private masks; rows of the mirror block are the opponent's.
 struct Unit {
@@ -105,7 +89,7 @@ struct Unit {
   std::uint32_t mirror_block;
   std::uint32_t rows_begin, rows_end;                // in PairPlan::rows
   std::uint32_t mirror_rows_begin, mirror_rows_end;  // in PairPlan::rows
-  std::uint8_t end_mine, end_theirs;                 // squares 14, 13 as bits 1, 0
+  std::uint8_t end_mine, end_theirs;                 // end squares, the first as bit 0
   int progress;  // order key: non-capture moves only lead to units of higher progress
 };
 
@@ -133,7 +117,7 @@ void plan_rows(const PositionIndex& index, const Block& block, const std::vector
     row.rank = static_cast<std::uint8_t>(index.rank_of_private_mask(mask));
     row.begin = static_cast<std::uint32_t>(set.successors.size());
     // Column 0 is the opponent's empty private mask (rank 0): moves do not depend on it.
-    const Position position = block_position(index, block, row.rank, 0);
+    const Position position = index.block_position(block, row.rank, 0);
     double pass_weight = roll_probability(rules, 0);
     for (Roll roll = 1; roll <= rules.max_roll(); ++roll) {
       const MoveList moves = legal_moves(rules, position, roll);
@@ -195,14 +179,14 @@ void prefetch_successors(const PairPlan& plan, const RowPlan& row, std::uint64_t
   }
 }
 
-// Masks of squares 1-4 (4 bits), most advanced first: a move within squares 1-4 (or from the
-// start pile) leads to a mask earlier in this list.
-std::vector<unsigned> low_masks_by_progress() {
-  std::vector<unsigned> masks(16);
+// Masks of the low private squares (1..low), most advanced first: a move within them (or from
+// the start pile) leads to a mask earlier in this list.
+std::vector<unsigned> low_masks_by_progress(int low) {
+  std::vector<unsigned> masks(std::size_t{1} << low);
   std::iota(masks.begin(), masks.end(), 0u);
-  const auto progress = [](unsigned mask) {
+  const auto progress = [low](unsigned mask) {
     int sum = 0;
-    for (int bit = 0; bit < 4; ++bit) sum += (mask >> bit & 1u) ? bit + 1 : 0;
+    for (int bit = 0; bit < low; ++bit) sum += (mask >> bit & 1u) ? bit + 1 : 0;
     return sum;
   };
   std::stable_sort(masks.begin(), masks.end(),
@@ -210,23 +194,34 @@ std::vector<unsigned> low_masks_by_progress() {
   return masks;
 }
 
-// Progress of shared squares and end squares: entering or advancing on the shared squares and
-// reaching squares 13 or 14 all raise it; only captures lower it.
-int unit_progress(const Block& block, unsigned end_mine, unsigned end_theirs) {
+// Progress of shared squares and end squares, each side counted in its own numbering: entering
+// or advancing on the shared squares and reaching the end squares all raise it; only captures
+// lower it. An end square weighs its number plus 7 (Finkel: 13 -> 20, 14 -> 21).
+int unit_progress(const PositionIndex& index, const Block& block, unsigned end_mine,
+                  unsigned end_theirs) {
   int sum = 0;
-  for (int bit = 0; bit < kSharedSquares; ++bit) {
-    if ((block.shared_mine | block.shared_theirs) >> bit & 1u) sum += bit + 5;
+  const unsigned theirs = index.other_numbering(block.shared_theirs);
+  for (int bit = 0; bit < index.shared_squares(); ++bit) {
+    const int square = bit + index.shared_first();
+    if (block.shared_mine >> bit & 1u) sum += square;
+    if (theirs >> bit & 1u) sum += square;
   }
-  const auto end_progress = [](unsigned end) { return (end & 1u ? 20 : 0) + (end & 2u ? 21 : 0); };
+  const auto end_progress = [&index](unsigned end) {
+    int value = 0;
+    for (int bit = 0; bit < index.end_squares(); ++bit) {
+      if (end >> bit & 1u) value += index.end_first() + bit + 7;
+    }
+    return value;
+  };
   return sum + end_progress(end_mine) + end_progress(end_theirs);
 }
 
-// Private masks (6 bits) with the given end bits and at most `cap` pieces, most advanced first.
-void unit_masks(const std::vector<unsigned>& low_masks, unsigned end, int cap,
+// Private masks with the given end bits and at most `cap` pieces, most advanced first.
+void unit_masks(const std::vector<unsigned>& low_masks, int low, unsigned end, int cap,
                 std::vector<unsigned>& masks) {
   masks.clear();
-  for (unsigned low : low_masks) {
-    const unsigned mask = low | (end << 4);
+  for (unsigned mask_low : low_masks) {
+    const unsigned mask = mask_low | (end << low);
     if (std::popcount(mask) <= cap) masks.push_back(mask);
   }
 }
@@ -353,14 +348,15 @@ PairPlan plan_pair(const PositionIndex& index, const LayerPair& pair,
     const int cap_mine = pieces - block.home_mine - std::popcount(unsigned{block.shared_mine});
     const int cap_theirs =
         pieces - block.home_theirs - std::popcount(unsigned{block.shared_theirs});
-    for (unsigned end_mine = 0; end_mine < 4; ++end_mine) {
+    const unsigned end_masks = 1u << index.end_squares();
+    for (unsigned end_mine = 0; end_mine < end_masks; ++end_mine) {
       if (std::popcount(end_mine) > cap_mine) continue;
-      for (unsigned end_theirs = 0; end_theirs < 4; ++end_theirs) {
+      for (unsigned end_theirs = 0; end_theirs < end_masks; ++end_theirs) {
         if (std::popcount(end_theirs) > cap_theirs) continue;
         plan.units.push_back({static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(mirror_at),
                               0, 0, 0, 0, static_cast<std::uint8_t>(end_mine),
                               static_cast<std::uint8_t>(end_theirs),
-                              unit_progress(block, end_mine, end_theirs)});
+                              unit_progress(index, block, end_mine, end_theirs)});
       }
     }
   }
@@ -386,7 +382,7 @@ PairPlan plan_pair(const PositionIndex& index, const LayerPair& pair,
     std::vector<unsigned> masks;
     for (std::size_t k; (k = next.fetch_add(1)) < sets.size();) {
       const Block& block = blocks[set_keys[k].first];
-      unit_masks(low_masks, set_keys[k].second,
+      unit_masks(low_masks, index.low_squares(), set_keys[k].second,
                  pieces - block.home_mine - std::popcount(unsigned{block.shared_mine}), masks);
       plan_rows(index, block, masks, sets[k]);
     }
@@ -715,9 +711,9 @@ double sweep_compiled_unit(const PairPlan& plan, const CompiledPair& compiled, s
   const Unit& unit = plan.units[u];
   const std::uint32_t* entries = compiled.entries + compiled.entries_begin[u];
   const std::uint32_t columns = unit.mirror_rows_end - unit.mirror_rows_begin;
-  // Per mirror row (a unit has at most 16: the masks of squares 1-4).
-  std::array<double, 16> moving;
-  std::array<double, 16> inverse;
+  // Per mirror row (a unit has at most 2^kMaxLowSquares: the masks of the low squares).
+  std::array<double, 1u << kMaxLowSquares> moving;
+  std::array<double, 1u << kMaxLowSquares> inverse;
   std::uint64_t id = 2 * compiled.updates_begin[u];
   double largest = 0.0;
   for (std::uint32_t r = unit.rows_begin; r < unit.rows_end; ++r) {
@@ -785,7 +781,7 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
   report.pairs = static_cast<int>(order.size());
   for (const LayerPair& pair : order) report.states_total += PairRanges(index, pair).size();
 
-  const std::vector<unsigned> low_masks = low_masks_by_progress();
+  const std::vector<unsigned> low_masks = low_masks_by_progress(index.low_squares());
   const int max_roll = index.rules().max_roll();
   std::vector<double> roll_weights;
   for (Roll roll = 0; roll <= max_roll; ++roll) {
@@ -921,7 +917,7 @@ VerifyResult verify(const PositionIndex& index, const std::function<double(std::
           const double expected =
               block.home_theirs == pieces
                   ? 0.0
-                  : bellman_value(index, block_position(index, block, row, column), value);
+                  : bellman_value(index, index.block_position(block, row, column), value);
           const double residual = std::abs(expected - value(at));
           if (residual > mine.max_residual) mine = {residual, at};
         }

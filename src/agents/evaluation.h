@@ -39,7 +39,7 @@ using EvalWeights = std::array<double, eval_feature::kCount>;
 
 // Where a set's weights come from.
 struct EvalWeightSet {
-  std::string_view rule_set;  // "finkel", ...: the named set they were fitted for
+  std::string_view rule_set;  // "finkel", ...: the named set they serve
   const EvalWeights* weights;
 };
 

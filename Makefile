@@ -49,6 +49,34 @@ strength: build
 solve7: build
 	$(UR) solve --pieces 7
 
+# Every named set's full solve into its default table (finkel, blitz, aseb in minutes; masters
+# about a quarter of an hour and 6 GiB; not part of `make test`).
+.PHONY: solve-all solve-masters solve-check
+solve-all: build
+	$(UR) solve --rules finkel
+	$(UR) solve --rules blitz
+	$(UR) solve --rules aseb
+	$(UR) solve --rules masters
+
+solve-masters: build
+	$(UR) solve --rules masters
+
+# Solves each SET:PIECES and checks the first mover's start value against the published one
+# (percent) within 1e-7 (1e-5 points); aseb's value is ur's own (docs/performance.md).
+# Restrict with e.g. `make solve-check SOLVE_CHECKS="finkel:5:51.6026115569"`.
+SOLVE_CHECKS ?= finkel:5:51.6026115569 finkel:7:51.5404732509 blitz:5:50.4052555093 \
+	aseb:5:ASEB masters:7:50.4809002027
+solve-check: build
+	@for check in $(SOLVE_CHECKS); do \
+	  set=$${check%%:*}; rest=$${check#*:}; pieces=$${rest%%:*}; want=$${rest#*:}; \
+	  got=$$($(UR) solve --rules $$set --pieces $$pieces | \
+	    sed -n 's/^start value (light to move) \([0-9.]*\)%$$/\1/p'); \
+	  awk -v set=$$set -v pieces=$$pieces -v got="$$got" -v want=$$want 'BEGIN { \
+	    d = got - want; if (d < 0) d = -d; ok = got != "" && d <= 1e-5; \
+	    printf "%s %s pieces: start value %s%%, expected %s%%: %s\n", set, pieces, got, want, \
+	      ok ? "ok" : "MISMATCH"; exit !ok }' || exit 1; \
+	done
+
 # Bounded load test of `ur serve` on 127.0.0.1 only: 1,000 concurrent online games (2,000
 # WebSocket clients), every result checked against its replayed record (minutes; not part of
 # `make test`, which runs 10 such games). LOAD_ARGS replaces the run's ur_load options, e.g.

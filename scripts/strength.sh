@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# Strength of the agents and levels (issue 3): the matches behind docs/strength.md.
+# Strength of the agents and levels (issues 3 and 18): the matches behind docs/strength.md.
 # Usage: scripts/strength.sh [UR_BINARY] [GAMES] [EXPERT_GAMES]
+#        scripts/strength.sh --sets [UR_BINARY] [GAMES] [EXPERT_GAMES]
+#   --sets        only the per-set matches: hard against greedy in every named set, and each
+#                 level against perfect in every set whose table exists (ur solve --rules NAME
+#                 writes it; tables are looked up where it writes them)
 #   UR_BINARY     default build/release/ur
 #   GAMES         games per match, default 2000
 #   EXPERT_GAMES  games for the match with expert (slow), default GAMES
@@ -8,6 +12,11 @@
 # With a solved 7-piece table (ur solve --pieces 7, or UR_TABLE=FILE) every match also rates
 # each move by the table (--judge), and each agent plays a match against perfect.
 set -euo pipefail
+sets_only=false
+if [[ ${1:-} == --sets ]]; then
+  sets_only=true
+  shift
+fi
 ur=${1:-build/release/ur}
 games=${2:-2000}
 expert_games=${3:-$games}
@@ -16,7 +25,8 @@ if [[ ! -x $ur ]]; then
   exit 2
 fi
 
-table=${UR_TABLE:-${XDG_DATA_HOME:-$HOME/.local/share}/ur/ur-7p-exact.table}
+tables=${XDG_DATA_HOME:-$HOME/.local/share}/ur
+table=${UR_TABLE:-$tables/ur-7p-exact.table}
 judge=()
 if [[ -f $table ]]; then
   judge=(--judge "$table")
@@ -31,6 +41,36 @@ run() {
   "$ur" match "$@" --games "$n" --seed 1 "${judge[@]}"
   echo
 }
+
+# Every named set at its own piece count: hard against greedy (issue 18: >= 75% each), and
+# the levels against perfect play, each move rated by the set's table.
+per_set() {
+  local set pieces file
+  for set in finkel masters blitz aseb; do
+    echo "\$ ur match hard greedy --rules $set --games $games --seed 1"
+    "$ur" match hard greedy --rules "$set" --games "$games" --seed 1
+    echo
+  done
+  for set in finkel masters blitz aseb; do
+    case $set in finkel | masters) pieces=7 ;; *) pieces=5 ;; esac
+    if [[ $set == finkel ]]; then file=$tables/ur-7p-exact.table; else file=$tables/ur-$set-${pieces}p-exact.table; fi
+    if [[ ! -f $file ]]; then
+      echo "strength.sh: no table for $set at $file (ur solve --rules $set): no ladder" >&2
+      continue
+    fi
+    for agent in random greedy easy medium hard expert; do
+      local n=$games
+      [[ $agent == expert ]] && n=$expert_games
+      echo "\$ ur match $agent perfect:$file --rules $set --games $n --seed 1 --judge $file"
+      "$ur" match "$agent" "perfect:$file" --rules "$set" --games "$n" --seed 1 --judge "$file"
+      echo
+    done
+  done
+}
+if $sets_only; then
+  per_set
+  exit 0
+fi
 
 # The issue's targets.
 run "$games" hard random
@@ -50,3 +90,5 @@ if [[ -f $table ]]; then
   done
   run "$expert_games" expert "perfect:$table"
 fi
+
+per_set

@@ -3,41 +3,113 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <optional>
 
 #include "agents/evaluation_weights.h"
+#include "core/rule_sets.h"
 
 namespace ur {
 namespace {
 
-constexpr int kFeatureSquares = 14;  // route squares with their own weight
+constexpr std::array kFitted = {
+    EvalWeightSet{"finkel", &kFinkelEvalWeights},
+    EvalWeightSet{"masters", &kMastersEvalWeights},
+    EvalWeightSet{"blitz", &kBlitzEvalWeights},
+    EvalWeightSet{"aseb", &kAsebEvalWeights},
+};
+
+// Progress weights, for paths no named set has: a piece is worth more the further it has
+// come (rising linearly to 90% of a piece home, Finkel's fitted 0.57, on the last square), a
+// piece on a safe rosette earns a small bonus, and each piece the opponent can hit with the
+// coming throw risks 1.2 times its value (a hit costs the piece and a tempo; the same for
+// their pieces, since we throw first). These were the hand-set evaluation of every non-Finkel
+// set before the sets had tables (docs/strength.md).
+EvalWeights progress_weights(const Rules& rules) {
+  namespace f = eval_feature;
+  constexpr double kHome = 0.5697, kSpan = 0.9, kSafeRosette = 0.08, kRisk = 1.2;
+  EvalWeights weights{};
+  weights[f::kBias] = kFinkelEvalWeights[f::kBias];
+  weights[f::kOurHome] = kHome;
+  weights[f::kTheirHome] = -kHome;
+  const double per_square = kHome * kSpan / (rules.route_length + 1);
+  for (Square square = 1; square <= rules.route_length; ++square) {
+    double value = per_square * square;
+    if (rules.safe & square_bit(square)) value += kSafeRosette;
+    weights[f::kOurSquare + square - 1] = value;
+    weights[f::kTheirSquare + square - 1] = -value;
+  }
+  // The danger feature weighs P(hit) by square / 12; a piece's value is per_square * square.
+  weights[f::kOurDanger] = -kRisk * per_square * 12.0;
+  weights[f::kTheirDanger] = kRisk * per_square * 12.0;
+  return weights;
+}
+
+// Columns other than the board, path, pieces and bear-off in which two sets differ.
+int differing_columns(const RuleSpec& spec, const Rules& rules) {
+  return (spec.dice != rules.dice) + (spec.zero_counts_as_max != rules.zero_counts_as_max) +
+         (spec.safe_rosettes != rules.safe_rosettes) +
+         (spec.rosette_gives_extra_throw != rules.rosette_gives_extra_throw) +
+         (spec.capture_gives_extra_throw != rules.capture_gives_extra_throw);
+}
+
+// The index in kFitted of the weights for `rules`, or -1 for progress weights.
+int fitted_index(const Rules& rules) {
+  int best = -1, fewest = 0;
+  const auto sets = named_rule_sets();
+  for (std::size_t i = 0; i < sets.size(); ++i) {
+    const RuleSpec& spec = sets[i].spec;
+    if (spec.board != rules.board || spec.path != rules.path) continue;
+    const int differing = differing_columns(spec, rules);
+    if (best < 0 || differing < fewest) {
+      best = static_cast<int>(i);
+      fewest = differing;
+    }
+  }
+  if (best < 0) return -1;
+  const std::string_view name = sets[best].name;
+  for (std::size_t i = 0; i < kFitted.size(); ++i) {
+    if (kFitted[i].rule_set == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+// Squares of the mover's numbering from which an enemy piece reaches my shared `square` (in
+// its numbering, through rules.opposite), and from which it has yet to pass it.
+struct Attack {
+  SquareMask reach = 0;   // 1..max_roll behind: every roll 1..max_roll can be thrown
+  SquareMask behind = 0;  // anywhere behind
+};
+
+Attack attack_on(const Rules& rules, Square square) {
+  Attack attack;
+  for (SquareMask targets = rules.opposite[square]; targets; targets &= targets - 1) {
+    const Square target = std::countr_zero(targets);
+    if (target > 1)
+      attack.reach |= square_range(std::max(1, target - rules.max_roll()), target - 1);
+    attack.behind |= square_bit(target) - 1;
+  }
+  return attack;
+}
 
 // Adds, for each of `pieces` on a capturable shared square, the index of its exposure
 // feature (offset by `near` or `far`) to `visit`. `enemy_board` and `enemy_start` are the
-// other side's pieces; shared squares have the same number for both sides.
+// other side's pieces.
 template <typename Visit>
 void for_each_exposed(const Rules& rules, SquareMask pieces, SquareMask enemy_board,
                       int enemy_start, int near, int far, Visit visit) {
-  SquareMask exposed =
-      pieces & rules.shared & ~rules.safe &
-      square_range(eval_feature::kFirstSharedSquare,
-                   eval_feature::kFirstSharedSquare + eval_feature::kSharedSquares - 1);
-  while (exposed) {
+  for (SquareMask exposed = pieces & rules.shared & ~rules.safe; exposed; exposed &= exposed - 1) {
     const Square square = std::countr_zero(exposed);
-    exposed &= exposed - 1;
-    const int slot = square - eval_feature::kFirstSharedSquare;
-    if (enemy_board & square_range(std::max(1, square - rules.max_roll()), square - 1)) {
-      visit(near + slot);
-    } else if (enemy_start > 0 || (enemy_board & (square_bit(square) - 1))) {
-      visit(far + slot);
+    const Attack attack = attack_on(rules, square);
+    if (enemy_board & attack.reach) {
+      visit(near + square - 1);
+    } else if (enemy_start > 0 || (enemy_board & attack.behind)) {
+      visit(far + square - 1);
     }
   }
 }
 
 // Danger of one side's pieces: each piece the other side can hit with its next throw, by
-// the chance of that throw, times how far the piece has come (what a capture costs).
-// `attackers` are in their own numbering. Only Finkel's path reaches here (its fit measured
-// progress in squares / 12); other paths use value_at_risk below.
+// the chance of that throw, times how far the piece has come (squares / 12: the unit
+// Finkel's fit measured progress in; a set's weights absorb its path's length).
 double danger(const Rules& rules, SquareMask pieces, SquareMask attackers) {
   double total = 0.0;
   for (SquareMask exposed = pieces & rules.shared & ~rules.safe; exposed; exposed &= exposed - 1) {
@@ -47,87 +119,45 @@ double danger(const Rules& rules, SquareMask pieces, SquareMask attackers) {
   return total;
 }
 
-// The evaluation of any other path, in the units of Finkel's fit: a piece is worth more the
-// further it has come (Finkel's fitted values, with their exposure terms, rise about
-// linearly to 0.5 past the shared lane, and 0.57 home), a piece on a safe rosette earns a
-// small bonus, and each piece an opposing piece can hit with the coming throw risks its value
-// (whatever the opponent's numbering of the tile). The constants were chosen by matches of
-// hard against greedy, 2,000 games each in Masters, Blitz and Aseb (docs/strength.md).
-class PathEvaluation {
- public:
-  PathEvaluation(const Rules& rules, const EvalWeights& weights) {
-    namespace f = eval_feature;
-    const double home = weights[f::kOurHome];
-    for (Square square = 1; square <= rules.route_length; ++square) {
-      value_[square] =
-          kFirstSquare + (home - kFirstSquare) * kSpan * square / (rules.route_length + 1);
-      if (rules.safe & square_bit(square)) value_[square] += kSafeRosette;
-    }
-  }
-  double value(Square square) const { return value_[square]; }
-
-  static constexpr double kFirstSquare = 0.0;
-  static constexpr double kSpan = 0.9;  // the last square is worth 90% of home
-  static constexpr double kSafeRosette = 0.08;
-  static constexpr double kOurRisk = 1.2;    // a hit costs the piece and a tempo
-  static constexpr double kTheirRisk = 1.2;  // we throw first: our chance to hit them
-
- private:
-  std::array<double, kMaxRoute + 2> value_{};
-};
-
-// Expected value at risk: each piece of `pieces` that `attackers` can hit next throw.
-double value_at_risk(const Rules& rules, const PathEvaluation& values, SquareMask pieces,
-                     SquareMask attackers) {
-  double total = 0.0;
-  for (SquareMask exposed = pieces & rules.shared & ~rules.safe; exposed; exposed &= exposed - 1) {
-    const Square square = std::countr_zero(exposed);
-    total += hit_chance(rules, attackers, square) * values.value(square);
-  }
-  return total;
-}
-
-double evaluate_path(const Rules& rules, const Position& position, const EvalWeights& weights) {
-  namespace f = eval_feature;
-  // Built once per thread for the last path and weights seen: the search calls this at
-  // every leaf, always with one rule set.
-  struct Cached {
-    PathKind path;
-    BoardShape board;
-    SquareMask safe;
-    const EvalWeights* weights;
-    PathEvaluation values;
-  };
-  thread_local std::optional<Cached> cache;
-  if (!cache || cache->path != rules.path || cache->board != rules.board ||
-      cache->safe != rules.safe || cache->weights != &weights) {
-    cache.emplace(
-        Cached{rules.path, rules.board, rules.safe, &weights, PathEvaluation(rules, weights)});
-  }
-  const PathEvaluation& values = cache->values;
-  const double scale = 7.0 / rules.pieces;
-  const int us = index_of(position.turn);
-  const int them = 1 - us;
-  double pieces =
-      weights[f::kOurHome] * position.home[us] + weights[f::kTheirHome] * position.home[them];
-  for (SquareMask ours = position.board[us]; ours; ours &= ours - 1) {
-    pieces += values.value(std::countr_zero(ours));
-  }
-  for (SquareMask theirs = position.board[them]; theirs; theirs &= theirs - 1) {
-    pieces -= values.value(std::countr_zero(theirs));
-  }
-  pieces -= PathEvaluation::kOurRisk *
-            value_at_risk(rules, values, position.board[us], position.board[them]);
-  pieces += PathEvaluation::kTheirRisk *
-            value_at_risk(rules, values, position.board[them], position.board[us]);
-  const double logit = weights[f::kBias] + scale * pieces;
-  return 1.0 / (1.0 + std::exp(-logit));
-}
-
 }  // namespace
 
-const EvalWeights& tuned_eval_weights() {
-  return kTunedEvalWeights;
+std::span<const EvalWeightSet> fitted_eval_weights() {
+  return kFitted;
+}
+
+const EvalWeights& eval_weights(const Rules& rules) {
+  const int index = fitted_index(rules);
+  if (index >= 0) return *kFitted[index].weights;
+  // Built once for every path, board and rosette rule (the only columns they read).
+  struct Progress {
+    std::array<std::array<std::array<EvalWeights, 2>, 2>, 5> weights;
+    Progress() {
+      for (int path = 0; path < 5; ++path) {
+        for (int board = 0; board < 2; ++board) {
+          for (int safe = 0; safe < 2; ++safe) {
+            RuleSpec spec;
+            spec.path = static_cast<PathKind>(path);
+            spec.board = static_cast<BoardShape>(board);
+            spec.safe_rosettes = safe == 1;
+            // Unplayable combinations (a path off the board) are never asked for.
+            if (!why_unplayable(spec)) weights[path][board][safe] = progress_weights(Rules(spec));
+          }
+        }
+      }
+    }
+  };
+  static const Progress progress;
+  return progress.weights[static_cast<int>(rules.path)][static_cast<int>(rules.board)]
+                         [rules.safe_rosettes ? 1 : 0];
+}
+
+EvalWeights progress_eval_weights(const Rules& rules) {
+  return progress_weights(rules);
+}
+
+std::string_view eval_weights_name(const Rules& rules) {
+  const int index = fitted_index(rules);
+  return index >= 0 ? kFitted[index].rule_set : "progress";
 }
 
 double hit_chance(const Rules& rules, SquareMask attackers, Square square) {
@@ -153,7 +183,7 @@ void eval_features(const Rules& rules, const Position& position, std::span<doubl
   const int us = index_of(position.turn);
   const int them = 1 - us;
   features[f::kBias] = 1.0;
-  for (Square square = 1; square <= std::min(rules.route_length, kFeatureSquares); ++square) {
+  for (Square square = 1; square <= rules.route_length; ++square) {
     if (position.board[us] & square_bit(square)) features[f::kOurSquare + square - 1] = scale;
     if (position.board[them] & square_bit(square)) features[f::kTheirSquare + square - 1] = scale;
   }
@@ -170,17 +200,15 @@ void eval_features(const Rules& rules, const Position& position, std::span<doubl
 
 double evaluate(const Rules& rules, const Position& position, const EvalWeights& weights) {
   namespace f = eval_feature;
-  if (rules.path != PathKind::Finkel) return evaluate_path(rules, position, weights);
   const double scale = 7.0 / rules.pieces;
   const int us = index_of(position.turn);
   const int them = 1 - us;
-  const SquareMask weighted = square_range(1, std::min(rules.route_length, kFeatureSquares));
   double pieces =
       weights[f::kOurHome] * position.home[us] + weights[f::kTheirHome] * position.home[them];
-  for (SquareMask ours = position.board[us] & weighted; ours; ours &= ours - 1) {
+  for (SquareMask ours = position.board[us]; ours; ours &= ours - 1) {
     pieces += weights[f::kOurSquare + std::countr_zero(ours) - 1];
   }
-  for (SquareMask theirs = position.board[them] & weighted; theirs; theirs &= theirs - 1) {
+  for (SquareMask theirs = position.board[them]; theirs; theirs &= theirs - 1) {
     pieces += weights[f::kTheirSquare + std::countr_zero(theirs) - 1];
   }
   const auto add = [&pieces, &weights](int index) { pieces += weights[index]; };
@@ -192,6 +220,10 @@ double evaluate(const Rules& rules, const Position& position, const EvalWeights&
             weights[f::kTheirDanger] * danger(rules, position.board[them], position.board[us]);
   const double logit = weights[f::kBias] + scale * pieces;
   return 1.0 / (1.0 + std::exp(-logit));
+}
+
+double evaluate(const Rules& rules, const Position& position) {
+  return evaluate(rules, position, eval_weights(rules));
 }
 
 }  // namespace ur

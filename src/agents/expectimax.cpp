@@ -41,6 +41,7 @@ ExpectimaxSearch::~ExpectimaxSearch() = default;
 
 SearchResult ExpectimaxSearch::search(const Rules& rules, const Position& position, Roll roll) {
   rules_ = &rules;
+  weights_ = options_.weights ? options_.weights : &eval_weights(rules);
   roll_count_ = 0;
   for (Roll each = 0; each <= rules.max_roll(); ++each) {
     if (possible_roll(rules, each)) rolls_[roll_count_++] = each;
@@ -67,7 +68,7 @@ double ExpectimaxSearch::value_for(Side viewer, const Position& position, int de
   double value;
   if (depth == 0) {
     ++stats_.evaluations;
-    value = evaluate(*rules_, position, *options_.weights);
+    value = evaluate(*rules_, position, *weights_);
   } else if (same_side) {
     value = chance_value(position, depth, alpha, beta);
   } else {
@@ -100,7 +101,7 @@ double ExpectimaxSearch::max_value(const Position& position, Roll roll, int dept
       if (is_game_over(*rules_, child)) {
         score[i] = 2.0;
       } else {
-        const double value = evaluate(*rules_, child, *options_.weights);
+        const double value = evaluate(*rules_, child, *weights_);
         score[i] = child.turn == position.turn ? value : 1.0 - value;
       }
     }

@@ -27,8 +27,8 @@ struct SearchOptions {
   bool order_moves = true;
   bool transposition_table = true;
   bool star1 = true;
-  bool star2 = false;  // probing; see docs/strength.md for whether it pays
-  const EvalWeights* weights = &tuned_eval_weights();
+  bool star2 = false;                    // probing; see docs/strength.md for whether it pays
+  const EvalWeights* weights = nullptr;  // nullptr: eval_weights() of the rules searched
 };
 
 struct SearchStats {
@@ -68,6 +68,7 @@ class ExpectimaxSearch {
   SearchOptions options_;
   SearchStats stats_;
   const Rules* rules_ = nullptr;
+  const EvalWeights* weights_ = nullptr;  // options_.weights, or those of rules_
   // The rolls of rules_, likeliest first so that Star1 bounds tighten fastest.
   std::array<Roll, 8> rolls_{};
   std::array<double, 8> roll_probabilities_{};

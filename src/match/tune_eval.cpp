@@ -7,7 +7,8 @@
 // penalty. Every tenth game is held out to report how well the old and new weights predict.
 // Prints the new weights in the form of src/agents/evaluation_weights.h.
 //
-//   ur_tune_eval [--games N] [--depth D] [--rounds R] [--seed S] [--threads T] [--table FILE]
+//   ur_tune_eval [--rules NAME] [--games N] [--depth D] [--rounds R] [--seed S] [--threads T]
+//   [--table FILE]
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -15,6 +16,7 @@
 #include <iostream>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -23,6 +25,8 @@
 #include "agents/evaluation.h"
 #include "agents/expectimax.h"
 #include "agents/rng.h"
+#include "core/rule_sets.h"
+#include "match/match_runner.h"
 #include "tables/table.h"
 
 namespace ur {
@@ -310,28 +314,67 @@ EvalWeights fit_decisions(const Dataset& dataset, EvalWeights weights, double sh
   return weights;
 }
 
-void print_weights(const EvalWeights& weights) {
+// In the form of src/agents/evaluation_weights.h: `name` is the set's title ("Masters").
+void print_weights(std::string_view title, const EvalWeights& weights) {
   namespace f = eval_feature;
-  const auto row = [&weights](int first, int count) {
-    std::string text = "   ";
-    for (int i = first; i < first + count; ++i) {
-      char number[32];
-      std::snprintf(number, sizeof number, " %.4f,", weights[i]);
-      text += number;
+  const auto rows = [&weights](std::string_view label, int first, int count) {
+    std::string text = "    // " + std::string(label) + "\n";
+    for (int i = first; i < first + count; i += 9) {
+      text += "   ";
+      for (int k = i; k < std::min(first + count, i + 9); ++k) {
+        char number[32];
+        std::snprintf(number, sizeof number, " %.6f,", weights[k]);
+        text += number;
+      }
+      text += "\n";
     }
-    return text + "\n";
+    return text;
   };
-  std::cout << "inline constexpr EvalWeights kTunedEvalWeights = {\n"
-            << "    // bias\n"
-            << row(f::kBias, 1) << "    // our pieces on squares 1..14\n"
-            << row(f::kOurSquare, 14) << "    // our pieces home\n"
-            << row(f::kOurHome, 1) << "    // their pieces on squares 1..14\n"
-            << row(f::kTheirSquare, 14) << "    // their pieces home\n"
-            << row(f::kTheirHome, 1)
-            << "    // exposure on shared squares 5..12: our near, our far, their near, their far\n"
-            << row(f::kOurNear, 8) << row(f::kOurFar, 8) << row(f::kTheirNear, 8)
-            << row(f::kTheirFar, 8) << "    // danger: ours, theirs\n"
-            << row(f::kOurDanger, 2) << "};\n";
+  const int squares = f::kSquares;
+  std::cout << "inline constexpr EvalWeights k" << title << "EvalWeights = {\n"
+            << rows("bias", f::kBias, 1)
+            << rows("our pieces on squares 1..27", f::kOurSquare, squares)
+            << rows("our pieces home", f::kOurHome, 1)
+            << rows("their pieces on squares 1..27", f::kTheirSquare, squares)
+            << rows("their pieces home", f::kTheirHome, 1)
+            << rows("our pieces exposed near, squares 1..27", f::kOurNear, squares)
+            << rows("our pieces exposed far", f::kOurFar, squares)
+            << rows("their pieces exposed near", f::kTheirNear, squares)
+            << rows("their pieces exposed far", f::kTheirFar, squares)
+            << rows("danger: ours, theirs", f::kOurDanger, 2) << "};\n";
+}
+
+// The weights "candidate:D" searches with (set before a check match; read-only during it).
+const EvalWeights* candidate_weights = nullptr;
+
+std::variant<std::unique_ptr<Agent>, AgentSpecError> make_candidate(std::string_view argument,
+                                                                    std::uint64_t /*seed*/) {
+  SearchOptions options;
+  options.depth = argument.empty() ? 3 : std::stoi(std::string(argument));
+  options.weights = candidate_weights;
+  return make_expectimax_agent("candidate:" + std::string(argument), options);
+}
+
+// Plays `games` of expectimax:3 with `weights` against greedy, as `ur match hard greedy`
+// would with them compiled in (same seeds and seats), and prints the result.
+void check_against_greedy(const Rules& rules, const EvalWeights& weights, int games,
+                          std::uint64_t seed, int threads) {
+  candidate_weights = &weights;
+  register_agent_kind("candidate", make_candidate, "candidate[:D]  the tuner's fitted weights");
+  match::MatchOptions options;
+  options.specs = {"candidate:3", "greedy"};
+  options.games = games;
+  options.seed = seed;
+  options.threads = threads;
+  options.rules = rules;
+  const match::MatchResult result = match::run_match(options, [](int, int) {});
+  const int wins = result.agents[0].wins;
+  const match::Interval interval = match::wilson_interval(wins, games);
+  std::fprintf(stderr,
+               "check: expectimax:3 with these weights beats greedy %d/%d = %.1f%% [%.1f%%, "
+               "%.1f%%] (seed %llu)\n",
+               wins, games, 100.0 * wins / games, 100.0 * interval.low, 100.0 * interval.high,
+               static_cast<unsigned long long>(seed));
 }
 
 }  // namespace
@@ -348,13 +391,21 @@ int main(int argc, char** argv) {
   app.add_option("--depth", depth, "Search depth (throws) of the self-play players")
       ->check(CLI::Range(ur::kMinSearchDepth, ur::kMaxSearchDepth));
   app.add_option("--rounds", rounds, "Play-then-fit rounds, each playing with the last fit")
-      ->check(CLI::Range(1, 20));
+      ->check(CLI::Range(0, 20));
   app.add_option("--seed", seed, "Seed for dice and sampling");
   app.add_option("--threads", threads, "Games played at once")->check(CLI::Range(1, 256));
+  std::string rules_name = "finkel";
+  app.add_option("--rules", rules_name,
+                 "Named rule set whose weights are fitted: finkel, masters, blitz, aseb");
+  int pieces = 0;
+  app.add_option("--pieces", pieces,
+                 "Pieces per side of the games played (default the set's own); the weights "
+                 "serve every piece count, so a smaller solved table can teach them")
+      ->check(CLI::Range(1, 7));
   std::string table_path;
   app.add_option("--table", table_path,
-                 "Solved table (ur solve) for the 7-piece rules: fit to its exact values instead "
-                 "of game outcomes");
+                 "Solved table (ur solve --rules NAME) for the set at the piece count played: fit "
+                 "to its exact values instead of game outcomes");
   std::string objective = "predict";
   app.add_option("--objective", objective,
                  "predict: fit the chance to win (outcomes, or the table's values); play: with "
@@ -369,9 +420,26 @@ int main(int argc, char** argv) {
                  "play: weight of the squared error of position values")
       ->check(CLI::Range(0.0, 1000.0));
   app.add_option("--epochs", epochs, "play: Adam steps")->check(CLI::Range(1, 100000));
+  int check_games = 0;
+  std::uint64_t check_seed = 3;
+  app.add_option("--check", check_games,
+                 "After fitting, play this many games of expectimax:3 with the new weights "
+                 "against greedy (0: none)")
+      ->check(CLI::Range(0, 100000));
+  app.add_option("--check-seed", check_seed, "Seed of the check match");
+  bool from_progress = false;
+  app.add_flag("--from-progress", from_progress,
+               "Start from the set's progress weights instead of its current ones");
   CLI11_PARSE(app, argc, argv);
 
-  const ur::Rules rules = ur::finkel_rules();
+  const ur::NamedRuleSet* named = ur::find_rule_set(rules_name);
+  if (!named) {
+    std::cerr << "ur_tune_eval: unknown rule set '" << rules_name << "'; expected one of "
+              << ur::known_rule_set_names() << "\n";
+    return 2;
+  }
+  ur::Rules rules(named->spec);
+  if (pieces > 0) rules.pieces = pieces;
   std::shared_ptr<const ur::tables::Table> table;
   if (!table_path.empty()) {
     auto opened = ur::tables::Table::open(table_path, rules);
@@ -381,7 +449,10 @@ int main(int argc, char** argv) {
     }
     table = std::get<std::shared_ptr<const ur::tables::Table>>(opened);
   }
-  ur::EvalWeights weights = ur::tuned_eval_weights();
+  ur::EvalWeights weights =
+      from_progress ? ur::progress_eval_weights(rules) : ur::eval_weights(rules);
+  std::fprintf(stderr, "starting from the %s weights\n",
+               from_progress ? "progress" : std::string(ur::eval_weights_name(rules)).c_str());
   for (int round = 0; round < rounds; ++round) {
     ur::Dataset dataset;
     std::atomic<int> next{0};
@@ -416,6 +487,8 @@ int main(int argc, char** argv) {
                  before.brier, after.brier);
     weights = fitted;
   }
-  ur::print_weights(weights);
+  ur::print_weights(named->title, weights);
+  if (check_games > 0)
+    ur::check_against_greedy(ur::Rules(named->spec), weights, check_games, check_seed, threads);
   return 0;
 }

@@ -9,11 +9,43 @@
 namespace ur::solver {
 namespace {
 
-// Number of 6-bit private masks with popcount <= cap.
-int masks_up_to(int cap) {
-  int count = 0;
-  for (unsigned mask = 0; mask < 64; ++mask) count += std::popcount(mask) <= cap ? 1 : 0;
+// The route's split into low private, shared and end private squares; see the file comment.
+struct Split {
+  int low = 0;           // squares 1..low are private
+  int shared_first = 0;  // squares shared_first..shared_first + shared - 1 are shared
+  int shared = 0;
+  int end = 0;  // the last `end` squares are private
+};
+
+Split split_of(const Rules& rules) {
+  Split split;
+  const int first = std::countr_zero(rules.shared);
+  const int last = 31 - std::countl_zero(rules.shared);
+  split.low = first - 1;
+  split.shared_first = first;
+  split.shared = last - first + 1;
+  split.end = rules.route_length - last;
+  return split;
+}
+
+std::uint64_t binomial(int n, int k) {
+  if (k < 0 || k > n) return 0;
+  std::uint64_t value = 1;
+  for (int i = 1; i <= k; ++i) value = value * (n - k + i) / i;
+  return value;
+}
+
+// Number of private masks over `squares` squares with popcount <= cap (0 for cap < 0).
+std::uint64_t masks_up_to(int squares, int cap) {
+  std::uint64_t count = 0;
+  for (int k = 0; k <= cap; ++k) count += binomial(squares, k);
   return count;
+}
+
+std::uint64_t slot_count(const Rules& rules, const Split& split) {
+  std::uint64_t patterns = 1;
+  for (int k = 0; k < split.shared; ++k) patterns *= 3;
+  return std::uint64_t(rules.pieces) * (rules.pieces + 1) * patterns;
 }
 
 }  // namespace
@@ -22,28 +54,46 @@ std::optional<std::string> unsupported_rules(const Rules& rules) {
   if (rules.pieces < Rules::kMinPieces || rules.pieces > Rules::kMaxPieces) {
     return "pieces must be between 1 and 7, got " + std::to_string(rules.pieces);
   }
-  if (rules.path != PathKind::Finkel || rules.board != BoardShape::Standard) {
-    return "perfect play for " + rule_set_title(rules) +
-           " is not available yet: ur's solver handles Finkel's path only (14 squares, "
-           "B1-B8 shared)";
+  const std::string name = "perfect play for " + rule_set_title(rules) + " is not available: ";
+  if (rules.self_crossing) {
+    return name + "its path crosses itself (the " + std::string(path_name(rules.path)) +
+           " path), and ur's solver indexes only paths that visit each cell once";
   }
-  if (rules.dice < 1 || rules.dice > 8) return "the solver needs 1-8 dice";
+  if (rules.shared == 0) return name + "no square is shared, so the sides never meet";
+  const Split split = split_of(rules);
+  if (count_squares(rules.shared) != split.shared) {
+    return name + "its shared squares are not one run of the path";
+  }
+  if (split.low > kMaxLowSquares || split.low + split.end > kMaxPrivateSquares) {
+    return name + "it has more private squares than the solver's index holds (" +
+           std::to_string(kMaxLowSquares) + " before the shared ones, " +
+           std::to_string(kMaxPrivateSquares) + " in all)";
+  }
+  // Slots and successor lists hold 32-bit indices.
+  if (const std::uint64_t count = count_positions(rules, false);
+      count >= (std::uint64_t{1} << 32)) {
+    return name + "its " + std::to_string(count) + " positions are more than 32-bit indices reach";
+  }
   return std::nullopt;
 }
 
 std::uint64_t count_positions(const Rules& rules, bool include_mover_finished) {
+  const Split split = split_of(rules);
   const int pieces = rules.pieces;
+  const int private_squares = split.low + split.end;
   std::uint64_t total = 0;
   for (int home_mine = 0; home_mine <= pieces; ++home_mine) {
     if (home_mine == pieces && !include_mover_finished) continue;
     for (int home_theirs = 0; home_theirs <= pieces; ++home_theirs) {
-      for (unsigned mine = 0; mine < 256; ++mine) {
-        for (unsigned theirs = 0; theirs < 256; ++theirs) {
-          if (mine & theirs) continue;
-          const int cap_mine = pieces - home_mine - std::popcount(mine);
-          const int cap_theirs = pieces - home_theirs - std::popcount(theirs);
+      // i of my pieces and j of theirs on the shared squares: S! / (i! j! (S-i-j)!) patterns.
+      for (int i = 0; i <= split.shared; ++i) {
+        for (int j = 0; i + j <= split.shared; ++j) {
+          const int cap_mine = pieces - home_mine - i;
+          const int cap_theirs = pieces - home_theirs - j;
           if (cap_mine < 0 || cap_theirs < 0) continue;
-          total += std::uint64_t(masks_up_to(cap_mine)) * masks_up_to(cap_theirs);
+          total += binomial(split.shared, i) * binomial(split.shared - i, j) *
+                   masks_up_to(private_squares, cap_mine) *
+                   masks_up_to(private_squares, cap_theirs);
         }
       }
     }
@@ -51,37 +101,79 @@ std::uint64_t count_positions(const Rules& rules, bool include_mover_finished) {
   return total;
 }
 
+std::uint64_t index_bytes(const Rules& rules) {
+  const Split split = split_of(rules);
+  std::uint64_t blocks = 0;  // non-empty blocks: home pairs times valid patterns
+  for (int home_mine = 0; home_mine < rules.pieces; ++home_mine) {
+    for (int home_theirs = 0; home_theirs <= rules.pieces; ++home_theirs) {
+      for (int i = 0; i <= std::min(split.shared, rules.pieces - home_mine); ++i) {
+        for (int j = 0; i + j <= split.shared && j <= rules.pieces - home_theirs; ++j) {
+          blocks += binomial(split.shared, i) * binomial(split.shared - i, j);
+        }
+      }
+    }
+  }
+  return slot_count(rules, split) * 8 + blocks * sizeof(Block);
+}
+
 PositionIndex::PositionIndex(const Rules& rules) : rules_(rules) {
-  for (unsigned bits = 0; bits < 256; ++bits) {
+  const Split split = split_of(rules);
+  low_ = split.low;
+  end_ = split.end;
+  shared_first_ = split.shared_first;
+  shared_ = split.shared;
+  end_first_ = rules.route_length - split.end + 1;
+  low_mask_ = (1u << low_) - 1;
+  end_mask_ = (1u << end_) - 1;
+  shared_mask_ = (1u << shared_) - 1;
+  shared_board_ = rules.shared;
+  patterns_ = 1;
+  for (int k = 0; k < shared_; ++k) patterns_ *= 3;
+
+  // Their shared bits in my numbering, through Rules::opposite.
+  renumber_.resize(std::size_t{1} << shared_);
+  base3_mine_.resize(renumber_.size());
+  base3_theirs_.resize(renumber_.size());
+  for (unsigned bits = 0; bits < renumber_.size(); ++bits) {
+    const SquareMask mine = opponent_in_my_numbering(rules, SquareMask{bits} << shared_first_);
+    renumber_[bits] = static_cast<std::uint16_t>(shared_bits(mine));
     unsigned value = 0;
-    for (int square = kSharedSquares - 1; square >= 0; --square) {
+    for (int square = shared_ - 1; square >= 0; --square) {
       value = value * 3 + ((bits >> square) & 1u);
     }
-    base3_[bits] = static_cast<std::uint16_t>(value);
+    base3_mine_[bits] = value;
   }
-  std::array<std::uint8_t, 64> masks{};
+  for (unsigned bits = 0; bits < renumber_.size(); ++bits) {
+    base3_theirs_[bits] = 2 * base3_mine_[renumber_[bits]];
+  }
+  const int private_squares = low_ + end_;
+  const int private_masks = 1 << private_squares;
+  std::vector<std::uint8_t> masks(private_masks);
   std::iota(masks.begin(), masks.end(), std::uint8_t{0});
   std::stable_sort(masks.begin(), masks.end(),
                    [](unsigned a, unsigned b) { return std::popcount(a) < std::popcount(b); });
-  for (int rank = 0; rank < 64; ++rank) {
+  for (int rank = 0; rank < private_masks; ++rank) {
     rank_mask_[rank] = masks[rank];
     mask_rank_[masks[rank]] = static_cast<std::uint8_t>(rank);
+  }
+  for (int cap = 0; cap < static_cast<int>(masks_up_to_.size()); ++cap) {
+    masks_up_to_[cap] = static_cast<std::uint8_t>(masks_up_to(private_squares, cap));
   }
 
   const int pieces = rules.pieces;
   const int home_pairs = pieces * (pieces + 1);
-  slots_.assign(static_cast<std::size_t>((pieces + 1) * (pieces + 1)) * kSharedPatterns, Slot{});
+  slots_.assign(slot_count(rules, split), Slot{});
   layer_first_block_.assign(home_pairs + 1, 0);
   std::uint64_t offset = 0;
   for (int home_mine = 0; home_mine < pieces; ++home_mine) {
     for (int home_theirs = 0; home_theirs <= pieces; ++home_theirs) {
       layer_first_block_[home_mine * (pieces + 1) + home_theirs] = blocks_.size();
       // Patterns in increasing base-3 value: the block order is the slot order.
-      for (unsigned pattern = 0; pattern < kSharedPatterns; ++pattern) {
+      for (unsigned pattern = 0; pattern < patterns_; ++pattern) {
         unsigned mine = 0;
         unsigned theirs = 0;
         unsigned rest = pattern;
-        for (int square = 0; square < kSharedSquares; ++square) {
+        for (int square = 0; square < shared_; ++square) {
           const unsigned digit = rest % 3;
           rest /= 3;
           if (digit == 1) mine |= 1u << square;
@@ -94,13 +186,14 @@ PositionIndex::PositionIndex(const Rules& rules) : rules_(rules) {
         block.offset = offset;
         block.home_mine = static_cast<std::uint8_t>(home_mine);
         block.home_theirs = static_cast<std::uint8_t>(home_theirs);
-        block.shared_mine = static_cast<std::uint8_t>(mine);
-        block.shared_theirs = static_cast<std::uint8_t>(theirs);
-        block.rows = static_cast<std::uint8_t>(masks_up_to(cap_mine));
-        block.columns = static_cast<std::uint8_t>(masks_up_to(cap_theirs));
-        Slot& slot = slots_[(home_mine * (pieces + 1) + home_theirs) * kSharedPatterns + pattern];
+        block.shared_mine = static_cast<std::uint16_t>(mine);
+        block.shared_theirs = static_cast<std::uint16_t>(theirs);
+        block.rows = masks_up_to_[cap_mine];
+        block.columns = masks_up_to_[cap_theirs];
+        Slot& slot =
+            slots_[static_cast<std::size_t>(home_mine * (pieces + 1) + home_theirs) * patterns_ +
+                   pattern];
         slot.offset = static_cast<std::uint32_t>(offset);
-        slot.columns = block.columns;
         slot.block = static_cast<std::uint32_t>(blocks_.size());
         blocks_.push_back(block);
         offset += block.size();
@@ -118,10 +211,10 @@ std::pair<std::size_t, std::size_t> PositionIndex::layer_blocks(int home_mine,
 }
 
 std::size_t PositionIndex::mirror_block(const Block& block) const {
-  const unsigned pattern = base3_[block.shared_theirs] + 2 * base3_[block.shared_mine];
-  return slots_[(block.home_theirs * (rules_.pieces + 1) + block.home_mine) * kSharedPatterns +
-                pattern]
-      .block;
+  // The opponent's view: their squares (mine, renumbered) are now the mover's.
+  const SquareMask mine = SquareMask{renumber_[block.shared_theirs]} << shared_first_;
+  const SquareMask theirs = SquareMask{block.shared_mine} << shared_first_;
+  return slot_view(mine, theirs, block.home_theirs, block.home_mine).block;
 }
 
 std::uint64_t PositionIndex::rank(const Position& position) const {
@@ -130,24 +223,29 @@ std::uint64_t PositionIndex::rank(const Position& position) const {
                    position.home[1 - mover]);
 }
 
-Position PositionIndex::unrank(std::uint64_t index) const {
-  const auto after = std::upper_bound(
-      blocks_.begin(), blocks_.end(), index,
-      [](std::uint64_t value, const Block& block) { return value < block.offset; });
-  const Block& block = *(after - 1);
-  const std::uint64_t within = index - block.offset;
-  const unsigned row = static_cast<unsigned>(within / block.columns);
-  const unsigned column = static_cast<unsigned>(within % block.columns);
+Position PositionIndex::block_position(const Block& block, int row, int column) const {
   Position position;
   position.turn = Side::Light;
-  position.board[0] = private_board(rank_mask_[row]) | (SquareMask{block.shared_mine} << 5);
-  position.board[1] = private_board(rank_mask_[column]) | (SquareMask{block.shared_theirs} << 5);
+  position.board[0] =
+      private_board(rank_mask_[row]) | (SquareMask{block.shared_mine} << shared_first_);
+  position.board[1] = private_board(rank_mask_[column]) |
+                      (SquareMask{renumber_[block.shared_theirs]} << shared_first_);
   position.home = {block.home_mine, block.home_theirs};
   for (int side = 0; side < 2; ++side) {
     position.start[side] = static_cast<std::uint8_t>(rules_.pieces - position.home[side] -
                                                      std::popcount(position.board[side]));
   }
   return position;
+}
+
+Position PositionIndex::unrank(std::uint64_t index) const {
+  const auto after = std::upper_bound(
+      blocks_.begin(), blocks_.end(), index,
+      [](std::uint64_t value, const Block& block) { return value < block.offset; });
+  const Block& block = *(after - 1);
+  const std::uint64_t within = index - block.offset;
+  return block_position(block, static_cast<int>(within / block.columns),
+                        static_cast<int>(within % block.columns));
 }
 
 }  // namespace ur::solver

@@ -71,6 +71,12 @@ struct SolveOptions {
   std::size_t compiled_pair_bytes = std::size_t{512} << 20;
 };
 
+// Bytes a solve of `rules` holds at its peak, about: the values (8 bytes a position), the
+// index, the compiled pair lists up to their budget, and the plans of the largest layer pair
+// (kPlanBytesPerPosition of the whole table, measured: docs/performance.md).
+inline constexpr double kPlanBytesPerPosition = 3.0;
+std::uint64_t solve_memory_bytes(const Rules& rules, const SolveOptions& options);
+
 struct SolveProgress {
   int pair = 0;       // layer pairs finished so far
   int pairs = 0;      // layer pairs in all

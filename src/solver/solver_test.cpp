@@ -3,7 +3,11 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <map>
+#include <tuple>
+
 #include "core/notation.h"
+#include "core/rule_sets.h"
 
 namespace ur::solver {
 namespace {
@@ -111,6 +115,108 @@ TEST(Solver, ProgressReachesEveryPair) {
   EXPECT_GT(calls, 0);
   EXPECT_EQ(last.pair, last.pairs);
   EXPECT_EQ(last.states_done, last.states_total);
+}
+
+// An independent solver: plain value iteration (in place; no layers, mirrors or index) over
+// the positions reachable from the start, numbered through a map by the mover's view.
+struct BruteForce {
+  std::map<std::tuple<std::array<SquareMask, 2>, std::array<std::uint8_t, 2>>, int> ids;
+  std::vector<double> values;
+  double value(const Position& p) const {
+    const Position view = p.turn == Side::Light ? p : mirror(p);
+    return values[ids.at({view.board, view.home})];
+  }
+};
+
+BruteForce brute_force(const Rules& rules) {
+  BruteForce solved;
+  std::vector<Position> positions;
+  // A successor: id * 2 + (1 when the opponent moves next: value 1 - V); -1 a win.
+  std::vector<std::vector<std::vector<int>>> successors;
+  const auto id_of = [&](const Position& after, bool flip) {
+    if (is_game_over(rules, after)) return -1;
+    const Position view = after.turn == Side::Light ? after : mirror(after);
+    const auto [at, added] =
+        solved.ids.try_emplace({view.board, view.home}, static_cast<int>(positions.size()));
+    if (added) positions.push_back(view);
+    return at->second * 2 + (flip ? 1 : 0);
+  };
+  id_of(starting_position(rules), false);
+  for (std::size_t k = 0; k < positions.size(); ++k) {
+    const Position position = positions[k];
+    std::vector<std::vector<int>> rolls;
+    for (Roll roll = 0; roll <= rules.max_roll(); ++roll) {
+      std::vector<int> next;
+      for (const Move& move : legal_moves(rules, position, roll)) {
+        const Position after = apply_move(rules, position, move);
+        next.push_back(id_of(after, after.turn != Side::Light));
+      }
+      if (next.empty()) next.push_back(id_of(pass_turn(position), true));
+      rolls.push_back(std::move(next));
+    }
+    successors.push_back(std::move(rolls));
+  }
+  solved.values.assign(positions.size(), 0.0);
+  for (double change = 1.0; change > 1e-14;) {
+    change = 0.0;
+    for (std::size_t k = 0; k < positions.size(); ++k) {
+      double expected = 0.0;
+      for (Roll roll = 0; roll <= rules.max_roll(); ++roll) {
+        double best = 0.0;
+        for (const int next : successors[k][roll]) {
+          const double v = next < 0        ? 1.0
+                           : next % 2 == 0 ? solved.values[next / 2]
+                                           : 1.0 - solved.values[next / 2];
+          best = std::max(best, v);
+        }
+        expected += roll_probability(rules, roll) * best;
+      }
+      change = std::max(change, std::abs(expected - solved.values[k]));
+      solved.values[k] = expected;
+    }
+  }
+  return solved;
+}
+
+Rules named(std::string_view name, int pieces) {
+  RuleSpec spec = find_rule_set(name)->spec;
+  spec.pieces = pieces;
+  return Rules(spec);
+}
+
+SolveResult solve_tightly(const PositionIndex& index) {
+  SolveOptions options;
+  options.threads = 2;
+  options.tolerance = 1e-13;
+  return solve(index, options, {}, nullptr);
+}
+
+TEST(Solver, AgreesWithBruteForceInEveryNamedSet) {
+  for (const NamedRuleSet& set : named_rule_sets()) {
+    for (int pieces = 1; pieces <= 2; ++pieces) {
+      for (const BearOff bear_off : {BearOff::Exact, BearOff::Any}) {
+        Rules rules = named(set.name, pieces);
+        rules.bear_off = bear_off;
+        const PositionIndex index(rules);
+        const SolveResult result = solve_tightly(index);
+        const BruteForce reference = brute_force(rules);
+        double largest = 0.0;
+        for (const auto& [key, id] : reference.ids) {
+          Position position;
+          position.board = std::get<0>(key);
+          position.home = std::get<1>(key);
+          for (int side = 0; side < 2; ++side) {
+            position.start[side] = static_cast<std::uint8_t>(rules.pieces - position.home[side] -
+                                                             std::popcount(position.board[side]));
+          }
+          largest = std::max(largest,
+                             std::abs(result.values[index.rank(position)] - reference.values[id]));
+        }
+        EXPECT_LT(largest, 1e-10) << set.name << " " << pieces << " " << to_string(bear_off);
+        EXPECT_GT(reference.values.size(), index.size() / 4) << set.name;  // most are reached
+      }
+    }
+  }
 }
 
 RC_GTEST_PROP(Solver, ValuesAreProbabilities, ()) {

@@ -99,10 +99,9 @@ int run_review(const ReviewOptions& options) {
       return 1;
     } else {
       const SolveCost cost = estimated_solve_cost(record.rules);
-      std::cerr << "ur review: " << problem
-                << "\nur review: build the table with `ur solve --pieces " << record.rules.pieces
-                << (record.rules.bear_off == BearOff::Any ? " --bear-off any" : "") << "` ("
-                << rough_duration(cost.cpu_seconds / 2) << " on two cores), or review with the "
+      std::cerr << "ur review: " << problem << "\nur review: build the table with `"
+                << solve_command_line(record.rules) << "` (" << rough_duration(cost.cpu_seconds / 2)
+                << " on two cores), or review with the "
                 << "search's estimate: --estimate\n";
       return 1;
     }

@@ -5,12 +5,14 @@
 
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <sstream>
 
@@ -106,7 +108,14 @@ struct SolveCommandOptions {
   std::string encoding = "u16";
   int threads = default_solve_threads();
   double tolerance = 1e-9;
+  std::optional<double> max_memory_mib;   // default: the machine's physical memory
+  std::optional<double> pair_memory_mib;  // default: SolveOptions::compiled_pair_bytes
 };
+
+double physical_memory_mib() {
+  return static_cast<double>(::sysconf(_SC_PHYS_PAGES)) *
+         static_cast<double>(::sysconf(_SC_PAGESIZE)) / (1 << 20);
+}
 
 std::string percent(double probability, int decimals = 10) {
   std::ostringstream text;
@@ -165,10 +174,9 @@ int run_verify(const SolveCommandOptions& options) {
   }
   const auto table = std::get<std::shared_ptr<const Table>>(std::move(opened));
   const Rules& rules = table->rules();
-  std::cout << "table " << options.verify << ": " << rules.pieces << " pieces, bear-off "
-            << to_string(rules.bear_off) << ", " << table->index().size() << " positions, "
-            << to_string(table->encoding()) << " values, solver residual " << table->info().residual
-            << "\n";
+  std::cout << "table " << options.verify << ": " << rules_text(rules) << ", "
+            << table->index().size() << " positions, " << to_string(table->encoding())
+            << " values, solver residual " << table->info().residual << "\n";
   const auto start = std::chrono::steady_clock::now();
   if (table->encoding() == Encoding::Fixed16) {
     std::cout << "(a u16 table's residual reflects its rounding, up to about 1.5e-5; solve with "
@@ -213,6 +221,25 @@ int run_solve(const SolveCommandOptions& options) {
     std::cerr << "ur solve: " << *problem << "\n";
     return cli::kUsageError;
   }
+  solver::SolveOptions solve_options;
+  solve_options.threads = options.threads;
+  solve_options.tolerance = options.tolerance;
+  if (options.pair_memory_mib) {
+    solve_options.compiled_pair_bytes =
+        static_cast<std::size_t>(*options.pair_memory_mib * (1 << 20));
+  }
+  // Refused before anything is allocated: a solve that cannot fit would only be killed later.
+  const double need_mib =
+      static_cast<double>(solver::solve_memory_bytes(rules, solve_options)) / (1 << 20);
+  const double have_mib = options.max_memory_mib.value_or(physical_memory_mib());
+  if (need_mib > have_mib) {
+    std::cerr << "ur solve: " << rules_text(rules) << " has "
+              << solver::count_positions(rules, false) << " positions and needs about "
+              << std::lround(need_mib) << " MiB to solve, more than the " << std::lround(have_mib)
+              << " MiB " << (options.max_memory_mib ? "--max-memory allows" : "this machine has")
+              << "\n";
+    return cli::kUsageError;
+  }
   const Encoding encoding = *encoding_from_string(options.encoding);
   const std::filesystem::path out =
       options.out.empty() ? default_table_path(rules) : std::filesystem::path(options.out);
@@ -234,12 +261,9 @@ int run_solve(const SolveCommandOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   const double cpu_start = cpu_seconds();
   const solver::PositionIndex index(rules);
-  std::cout << "solving " << rules.pieces << " pieces, bear-off " << to_string(rules.bear_off)
-            << ": " << index.size() << " positions, " << options.threads << " threads, tolerance "
-            << options.tolerance << std::endl;
-  solver::SolveOptions solve_options;
-  solve_options.threads = options.threads;
-  solve_options.tolerance = options.tolerance;
+  std::cout << "solving " << rules_text(rules) << ": " << index.size() << " positions, "
+            << options.threads << " threads, tolerance " << options.tolerance << ", about "
+            << std::lround(need_mib) << " MiB" << std::endl;
   ProgressBar bar(::isatty(STDERR_FILENO) != 0, index, options.tolerance);
   solver::SolveResult result = solver::solve(
       index, solve_options, [&bar](const solver::SolveProgress& p) { bar(p); }, &interrupted);
@@ -280,7 +304,7 @@ cli::CommandRunner setup_solve(CLI::App& app) {
   cli::add_rules_options(*command, options->rules);
   command->add_option("--out,-o", options->out,
                       "Table file to write (default: " + default_table_directory().string() +
-                          "/ur-<pieces>p-<bear-off>.table)");
+                          "/ur-[<set>-]<pieces>p-<bear-off>.table)");
   command->add_option("--threads,-t", options->threads, "Worker threads (default: all cores)")
       ->check(cli::integer_range(1, 256));
   command
@@ -291,6 +315,16 @@ cli::CommandRunner setup_solve(CLI::App& app) {
       ->add_option("--encoding", options->encoding,
                    "Stored values: u16 (16-bit fixed point, default), f32, f64")
       ->check(CLI::IsMember({"u16", "f32", "f64"}));
+  command
+      ->add_option("--max-memory", options->max_memory_mib,
+                   "Refuse rules whose solve needs more MiB than this (default: physical memory)")
+      ->check(CLI::Range(1.0, 1e9));
+  command
+      ->add_option("--pair-memory", options->pair_memory_mib,
+                   "MiB for a layer pair's compiled successor lists; bigger pairs sweep slower "
+                   "row plans (default " +
+                       std::to_string(solver::SolveOptions{}.compiled_pair_bytes >> 20) + ")")
+      ->check(CLI::Range(0.0, 1e6));
   command->add_option("--verify", options->verify,
                       "Check a table file instead: recompute every position once, print the "
                       "largest residual and the lookup speed");

@@ -25,12 +25,42 @@ std::string memory_key(const Rules& rules) {
 }
 
 std::string build_hint(const Rules& rules) {
-  std::string command = "ur solve --pieces " + std::to_string(rules.pieces);
-  if (rules.bear_off == BearOff::Any) command += " --bear-off any";
-  return "build it with `" + command + "`";
+  return "build it with `" + solve_command_line(rules) + "`";
+}
+
+std::string yes_no(bool flag) {
+  return flag ? "true" : "false";
 }
 
 }  // namespace
+
+std::string solve_command_line(const Rules& rules) {
+  const std::string_view name = rule_set_name(rules);
+  const NamedRuleSet& base = *find_rule_set(name == "custom" ? "finkel" : name);
+  const RuleSpec& from = base.spec;
+  std::string command = "ur solve";
+  if (base.name != "finkel") command += " --rules " + std::string(base.name);
+  if (rules.pieces != from.pieces || name == "finkel") {
+    command += " --pieces " + std::to_string(rules.pieces);
+  }
+  if (rules.bear_off == BearOff::Any) command += " --bear-off any";
+  if (rules.board != from.board) command += " --board " + std::string(board_name(rules.board));
+  if (rules.path != from.path) command += " --path " + std::string(path_name(rules.path));
+  if (rules.dice != from.dice) command += " --dice " + std::to_string(rules.dice);
+  if (rules.zero_counts_as_max != from.zero_counts_as_max) {
+    command += " --zero-roll " + std::string(zero_roll_name(rules.zero_counts_as_max));
+  }
+  if (rules.safe_rosettes != from.safe_rosettes) {
+    command += " --safe-rosettes " + yes_no(rules.safe_rosettes);
+  }
+  if (rules.rosette_gives_extra_throw != from.rosette_gives_extra_throw) {
+    command += " --rosette-extra-throw " + yes_no(rules.rosette_gives_extra_throw);
+  }
+  if (rules.capture_gives_extra_throw != from.capture_gives_extra_throw) {
+    command += " --capture-extra-throw " + yes_no(rules.capture_gives_extra_throw);
+  }
+  return command;
+}
 
 std::string rules_text(const Rules& rules) {
   std::string text = std::to_string(rules.pieces) + " pieces (" +

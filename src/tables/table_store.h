@@ -46,6 +46,10 @@ std::shared_ptr<const Table> table_for_play(const Rules& rules, std::string* pro
 // solve on the fly), with the command that builds the table; nothing when it is.
 std::optional<std::string> perfect_unavailable(const Rules& rules);
 
+// The command that builds the table of `rules` at its default path: "ur solve --pieces 7",
+// "ur solve --rules masters", "ur solve --rules blitz --pieces 3 --dice 3".
+std::string solve_command_line(const Rules& rules);
+
 // Threads a solve should use: every core.
 int default_solve_threads();
 

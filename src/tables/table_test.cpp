@@ -195,27 +195,104 @@ TEST_F(TableTest, ATableForOtherRulesNamesTheDifference) {
                 "rosettes yes, not no)");
 }
 
-// A header for the Masters layout is read as such, and refused: only Finkel's geometry is
-// indexed for now.
-TEST_F(TableTest, OtherGeometriesAreRefusedForNow) {
-  const fs::path path = write(2, Encoding::Fixed16, "masters.table");
-  RuleSpec spec = find_rule_set("masters")->spec;
+Rules named(std::string_view name, int pieces) {
+  RuleSpec spec = find_rule_set(name)->spec;
+  spec.pieces = pieces;
+  return Rules(spec);
+}
+
+// Every named set's table is written, read back under its own rules with its values, and
+// refused under another set's with the columns that differ.
+TEST_F(TableTest, EveryNamedSetsTableRoundTripsAndIsRefusedForAnother) {
+  for (const NamedRuleSet& set : named_rule_sets()) {
+    const Rules rules = named(set.name, 2);
+    solver::SolveOptions options;
+    options.threads = 2;
+    const std::vector<double> values =
+        solver::solve(solver::PositionIndex(rules), options, {}, nullptr).values;
+    const fs::path path = directory_ / (std::string(set.name) + "-2.table");
+    ASSERT_EQ(write_table(path, rules, values, Encoding::Fixed16, {1e-9, 1e-9}, nullptr),
+              std::nullopt);
+    auto opened = Table::open(path, rules);
+    ASSERT_TRUE(std::holds_alternative<std::shared_ptr<const Table>>(opened))
+        << set.name << ": " << std::get<std::string>(opened);
+    const auto table = std::get<std::shared_ptr<const Table>>(opened);
+    const Position start = starting_position(rules);
+    EXPECT_NEAR(evaluate(*table, start), values[table->index().rank(start)], 1.0 / 65535)
+        << set.name;
+    const std::string_view other = set.name == "blitz" ? "masters" : "blitz";
+    const std::string refused = open_error(path, named(other, 2));
+    EXPECT_NE(refused.find("not for 2 pieces, bear-off exact (" +
+                           std::string(find_rule_set(other)->title)),
+              std::string::npos)
+        << refused;
+  }
+  // Blitz and Masters share the path and differ in dice, zero roll and capture throws.
+  EXPECT_NE(open_error(directory_ / "masters-2.table", named("blitz", 2))
+                .find("(dice 3, not 4; zero roll max, not pass; capture extra throw no, not yes)"),
+            std::string::npos)
+      << open_error(directory_ / "masters-2.table", named("blitz", 2));
+  // A custom column (any throw bears off) is named too.
+  Rules any = named("aseb", 2);
+  any.bear_off = BearOff::Any;
+  EXPECT_NE(open_error(directory_ / "aseb-2.table", any).find("(bear-off exact, not any)"),
+            std::string::npos);
+}
+
+// A damaged value or a cut-off file of a non-Finkel table is refused on load (and so by
+// `ur solve --verify`, which opens through Table::open).
+TEST_F(TableTest, DamagedOrTruncatedTablesOfAnySetAreRefused) {
+  const Rules rules = named("masters", 1);
+  const std::vector<double> values =
+      solver::solve(solver::PositionIndex(rules), solver::SolveOptions{}, {}, nullptr).values;
+  const fs::path path = directory_ / "masters-1-damaged.table";
+  ASSERT_EQ(write_table(path, rules, values, Encoding::Fixed16, {}, nullptr), std::nullopt);
+  {
+    std::fstream file(path, std::ios::binary | std::ios::in | std::ios::out);
+    file.seekp(4096 + 2 * 17);
+    file.put('\x5a');
+  }
+  EXPECT_NE(open_error(path, rules).find("damaged: the values' checksum does not match"),
+            std::string::npos);
+  fs::resize_file(path, fs::file_size(path) - 2);
+  EXPECT_NE(open_error(path, rules).find("it was cut off or extended"), std::string::npos)
+      << open_error(path, rules);
+}
+
+// A header whose path crosses itself (Murray) is refused with the reason.
+TEST_F(TableTest, SelfCrossingPathsAreRefusedOnLoad) {
+  const fs::path path = write(2, Encoding::Fixed16, "murray.table");
+  RuleSpec spec;
+  spec.path = PathKind::Murray;
   spec.pieces = 2;
-  const Rules masters(spec);
-  rewrite_header(path, [&masters](std::vector<unsigned char>& header) {
-    header[18] = static_cast<unsigned char>(masters.route_length);
-    header[19] = static_cast<unsigned char>(masters.dice);
-    std::memcpy(header.data() + 20, &masters.rosettes, 4);
-    std::memcpy(header.data() + 24, &masters.shared, 4);
-    std::memcpy(header.data() + 28, &masters.safe, 4);
-    header[98] = static_cast<unsigned char>(PathKind::Masters);
-    header[99] = 1;
-    header[100] = 0;
+  const Rules murray(spec);
+  rewrite_header(path, [&murray](std::vector<unsigned char>& header) {
+    header[18] = static_cast<unsigned char>(murray.route_length);
+    std::memcpy(header.data() + 20, &murray.rosettes, 4);
+    std::memcpy(header.data() + 24, &murray.shared, 4);
+    std::memcpy(header.data() + 28, &murray.safe, 4);
+    header[98] = static_cast<unsigned char>(PathKind::Murray);
   });
-  EXPECT_NE(open_error(path, {}).find("has rules this ur cannot index"), std::string::npos)
+  EXPECT_NE(open_error(path, {}).find("has rules this ur cannot index: perfect play for"),
+            std::string::npos)
       << open_error(path, {});
+  EXPECT_NE(open_error(path, {}).find("its path crosses itself (the murray path)"),
+            std::string::npos);
   rewrite_header(path, [](std::vector<unsigned char>& header) { header[98] = 9; });
   EXPECT_NE(open_error(path, {}).find("path code 9 is unknown"), std::string::npos);
+}
+
+TEST_F(TableTest, SolveCommandLineNamesTheSetAndEveryChangedColumn) {
+  EXPECT_EQ(solve_command_line(finkel_rules(7)), "ur solve --pieces 7");
+  EXPECT_EQ(solve_command_line(finkel_rules(5, BearOff::Any)),
+            "ur solve --pieces 5 --bear-off any");
+  EXPECT_EQ(solve_command_line(named("masters", 7)), "ur solve --rules masters");
+  EXPECT_EQ(solve_command_line(named("blitz", 3)), "ur solve --rules blitz --pieces 3");
+  RuleSpec custom = find_rule_set("aseb")->spec;
+  custom.dice = 3;
+  custom.safe_rosettes = false;
+  EXPECT_EQ(solve_command_line(Rules(custom)),
+            "ur solve --pieces 5 --board aseb --path aseb --dice 3 --safe-rosettes false");
 }
 
 TEST_F(TableTest, GarbageFilesAreRefusedNotCrashedOn) {

@@ -1,0 +1,103 @@
+// Each named rule set is evaluated with its own fitted weights, and the search uses them.
+#include "agents/evaluation.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "agents/expectimax.h"
+#include "agents/test_positions.h"
+#include "core/rule_sets.h"
+
+namespace ur {
+namespace {
+
+double largest_difference(const EvalWeights& a, const EvalWeights& b) {
+  double largest = 0.0;
+  for (int i = 0; i < eval_feature::kCount; ++i) largest = std::max(largest, std::abs(a[i] - b[i]));
+  return largest;
+}
+
+const EvalWeights* fitted_for(std::string_view name) {
+  for (const EvalWeightSet& set : fitted_eval_weights()) {
+    if (set.rule_set == name) return set.weights;
+  }
+  return nullptr;
+}
+
+TEST(EvalWeights, EveryNamedSetHasItsOwnFittedWeights) {
+  for (const NamedRuleSet& named : named_rule_sets()) {
+    const EvalWeights* fitted = fitted_for(named.name);
+    ASSERT_NE(fitted, nullptr) << named.name;
+    Rules rules(named.spec);
+    EXPECT_EQ(&eval_weights(rules), fitted) << named.name;
+    EXPECT_EQ(eval_weights_name(rules), named.name);
+    // Fitted to a table: not the progress weights every fit started from.
+    EXPECT_GT(largest_difference(*fitted, progress_eval_weights(rules)), 0.02) << named.name;
+    // Pieces and bear-off do not change the set's weights.
+    rules.pieces = 3;
+    rules.bear_off = BearOff::Any;
+    EXPECT_EQ(&eval_weights(rules), fitted) << named.name;
+  }
+}
+
+TEST(EvalWeights, NoTwoSetsShareWeights) {
+  const auto sets = fitted_eval_weights();
+  for (std::size_t i = 0; i < sets.size(); ++i) {
+    for (std::size_t j = i + 1; j < sets.size(); ++j) {
+      EXPECT_GT(largest_difference(*sets[i].weights, *sets[j].weights), 0.02)
+          << sets[i].rule_set << " and " << sets[j].rule_set;
+    }
+  }
+}
+
+TEST(EvalWeights, ACustomSetTakesTheNearestNamedSetOnItsPath) {
+  RuleSpec spec = find_rule_set("masters")->spec;
+  spec.dice = 4;
+  spec.zero_counts_as_max = false;
+  spec.capture_gives_extra_throw = false;  // one column from blitz, two from masters
+  EXPECT_EQ(eval_weights_name(Rules(spec)), "blitz");
+  spec.path = PathKind::Murray;  // no named set walks it
+  EXPECT_EQ(eval_weights_name(Rules(spec)), "progress");
+  const Rules murray(spec);
+  EXPECT_EQ(largest_difference(eval_weights(murray), progress_eval_weights(murray)), 0.0);
+}
+
+// The search, with default options, evaluates with the weights of the rules it searches.
+TEST(EvalWeights, TheSearchUsesTheSetsWeights) {
+  const EvalWeights& finkel = *fitted_for("finkel");
+  for (const NamedRuleSet& named : named_rule_sets()) {
+    const Rules rules(named.spec);
+    SearchOptions plain;
+    plain.depth = 2;
+    SearchOptions own = plain;
+    own.weights = &eval_weights(rules);
+    SearchOptions other = plain;
+    other.weights = named.name == "finkel" ? fitted_for("masters") : &finkel;
+    ExpectimaxSearch by_default(plain), by_own(own), by_other(other);
+    int differing = 0;
+    for (const auto& sample : testing::random_positions(rules, 40, 5)) {
+      const double value = by_default.search(rules, sample.position, sample.roll).value;
+      EXPECT_EQ(value, by_own.search(rules, sample.position, sample.roll).value) << named.name;
+      if (value != by_other.search(rules, sample.position, sample.roll).value) ++differing;
+    }
+    EXPECT_GT(differing, 20) << named.name;
+  }
+}
+
+// Masters' path is 16 squares: its last squares have features, and weights, of their own.
+TEST(EvalWeights, SquaresPastFourteenCount) {
+  const Rules masters(find_rule_set("masters")->spec);
+  Position position = starting_position(masters);
+  position.start[0] -= 1;
+  position.board[0] = square_bit(16);
+  std::array<double, eval_feature::kCount> features{};
+  eval_features(masters, position, features);
+  EXPECT_EQ(features[eval_feature::kOurSquare + 15], 1.0);
+  EXPECT_NE(eval_weights(masters)[eval_feature::kOurSquare + 15], 0.0);
+}
+
+}  // namespace
+}  // namespace ur

@@ -1,0 +1,136 @@
+// Compiled layer pairs: a pair's plans resolved into one list of successor positions per state
+// over a pair-local value array, which sweeps faster than the row plans while it fits its
+// memory budget. Internal to src/solver.
+#pragma once
+
+#include <memory>
+
+#include "solver/solver_detail.h"
+
+namespace ur::solver::detail {
+
+// Memory for the compiled lists, reused from pair to pair. It is allocated once at the most a
+// pair may take (the budget) and left unset: only the pages a pair writes are ever backed, and
+// every element is written before it is read. Fresh zeroed vectors for every pair cost 0.8 s of
+// page faults and clearing at 5 pieces; buffers that grow with the pairs still cost 0.5 s,
+// because the kernel clears every new page.
+template <class T>
+class ScratchBuffer {
+ public:
+  // Room for `count` elements; the first call allocates `budget_bytes` (or more).
+  T* reserve(std::size_t count, std::size_t budget_bytes) {
+    if (count > capacity_) {
+      data_.reset();
+      capacity_ = std::max(count, budget_bytes / sizeof(T));
+      data_.reset(new T[capacity_]);
+      advise_huge_pages(data_.get(), capacity_ * sizeof(T));
+    }
+    return data_.get();
+  }
+  void release() {
+    data_.reset();
+    capacity_ = 0;
+  }
+
+ private:
+  std::unique_ptr<T[]> data_;
+  std::size_t capacity_ = 0;
+};
+
+struct CompileStorage {
+  ScratchBuffer<std::uint32_t> entries;
+  ScratchBuffer<double> local;
+  ScratchBuffer<std::uint32_t> map;  // a pair state's local position, by global index
+  void release() {
+    entries.release();
+    local.release();
+    map.release();
+  }
+};
+
+// A layer pair compiled for sweeping: plans resolved into one list of successor positions per
+// state. The pair's states get positions in a pair-local value array in sweep order (a unit's
+// states and their mirrors side by side), so the values a unit reads sit in few cache lines,
+// and a sweep streams through the list instead of computing base + column x stride. It costs
+// about 70 bytes a state, so big pairs (most of the 7-piece work) keep the row plans. Successors in
+// the solved layers below are constants, copied to slots after the states. The arrays live in a
+// CompileStorage.
+struct CompiledPair {
+  // Per unit and row: the successors of the row's states, one mirror row after the other, then
+  // those of their mirrors (none for a state that is its own mirror), each in RowPlan order,
+  // then kEntriesAhead zeros. Bits 0-30: a local position; bit 31 set: the value is 1 - V (the
+  // opponent moves next).
+  const std::uint32_t* entries = nullptr;
+  double* local = nullptr;                   // 2 per update (state, mirror), then constants
+  std::vector<std::uint64_t> entries_begin;  // per unit, plus an end marker
+  std::vector<std::uint64_t> updates_begin;  // per unit, plus an end marker
+};
+
+// About what a compiled pair takes a state (5 pieces: 66-70 bytes), to tell ahead of planning
+// which pairs will not fit the budget.
+inline constexpr double kCompiledBytesPerState = 64.0;
+
+inline constexpr std::uint32_t kOpponentBit = 0x80000000u;
+inline constexpr std::uint32_t kLocalMask = 0x7fffffffu;
+// The values of the successor this many entries ahead (about 6 updates) are prefetched.
+inline constexpr int kEntriesAhead = 128;
+
+inline bool is_own_mirror(const Unit& unit, const RowPlan& row, const RowPlan& mirror_row) {
+  return unit.block == unit.mirror_block && row.rank == mirror_row.rank;
+}
+
+inline std::uint32_t successor_count(const RowPlan& row, int max_roll) {
+  return row.ends[max_roll - 1];
+}
+
+// The global index ranges of a pair's one or two layers, numbered on for the map.
+class PairRanges {
+ public:
+  PairRanges(const PositionIndex& index, const LayerPair& pair) {
+    const std::vector<Block>& blocks = index.blocks();
+    for (const auto& [mine, theirs] : {std::pair{pair.home_mine, pair.home_theirs},
+                                       std::pair{pair.home_theirs, pair.home_mine}}) {
+      const auto [first, last] = index.layer_blocks(mine, theirs);
+      if (first < last) {
+        ranges_.push_back(
+            {blocks[first].offset, blocks[last - 1].offset + blocks[last - 1].size(), size_});
+        size_ += ranges_.back().end - ranges_.back().begin;
+      }
+      if (mine == theirs) break;
+    }
+  }
+  std::uint64_t size() const { return size_; }
+  // The map slot of a global index, or nullopt outside the pair.
+  std::optional<std::uint64_t> slot(std::uint64_t global) const {
+    for (const Range& range : ranges_) {
+      if (global >= range.begin && global < range.end) return range.slot + (global - range.begin);
+    }
+    return std::nullopt;
+  }
+
+ private:
+  struct Range {
+    std::uint64_t begin, end, slot;
+  };
+  std::vector<Range> ranges_;
+  std::uint64_t size_ = 0;
+};
+
+// Compiles a planned pair, whose layers are `ranges`, into `storage`, reading the constants
+// from `values`; nullopt when the compiled form would need more than `budget` bytes.
+std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairPlan& plan,
+                                         const PairRanges& ranges, const double* values,
+                                         int max_roll, std::size_t budget, int threads,
+                                         CompileStorage& storage);
+
+// sweep_unit over a compiled pair. A row's states share one plan, so their moving values are
+// computed in a run (their loop counts repeat, which the branch predictor learns), then each is
+// solved with its mirror, whose plan differs from one to the next.
+double sweep_compiled_unit(const PairPlan& plan, const CompiledPair& compiled, std::size_t u,
+                           const double* roll_weights, int max_roll, double* local);
+
+// Copies a compiled pair's values to their global indices.
+void write_back(const PositionIndex& index, const PairPlan& plan, const CompiledPair& compiled,
+                double* values, int threads);
+
+}  // namespace ur::solver::detail

@@ -1,0 +1,194 @@
+// Planning a layer pair: its units (a block's states with given end squares, with their mirrors)
+// in progress order, and for each row (a mover's private mask) the successors of every roll.
+#include <numeric>
+#include <unordered_map>
+
+#include "core/movegen.h"
+#include "solver/solver_detail.h"
+
+namespace ur::solver::detail {
+namespace {
+
+// The rows of one block whose private masks have given end-square bits, planned once and shared
+// by the (up to four) units that sweep them. Successor positions are relative to the set.
+struct RowSet {
+  std::vector<RowPlan> rows;
+  std::vector<Successor> successors;
+};
+
+// Appends the plans of the rows of `block` whose private masks are `masks`, in that order.
+void plan_rows(const PositionIndex& index, const Block& block, const std::vector<unsigned>& masks,
+               RowSet& set) {
+  const Rules& rules = index.rules();
+  for (unsigned mask : masks) {
+    RowPlan row;
+    row.rank = static_cast<std::uint8_t>(index.rank_of_private_mask(mask));
+    row.begin = static_cast<std::uint32_t>(set.successors.size());
+    // Column 0 is the opponent's empty private mask (rank 0): moves do not depend on it.
+    const Position position = index.block_position(block, row.rank, 0);
+    double pass_weight = roll_probability(rules, 0);
+    for (Roll roll = 1; roll <= rules.max_roll(); ++roll) {
+      const MoveList moves = legal_moves(rules, position, roll);
+      if (moves.empty()) pass_weight += roll_probability(rules, roll);
+      for (const Move& move : moves) {
+        const Position after = apply_move(rules, position, move);
+        Successor successor{0, 0, kMoverWins};
+        if (after.home[0] == rules.pieces) {
+        } else if (after.turn == Side::Light) {
+          successor = {static_cast<std::uint32_t>(index.rank_view(after.board[0], after.board[1],
+                                                                  after.home[0], after.home[1])),
+                       1, kMoverAgain};
+        } else {
+          successor = {static_cast<std::uint32_t>(index.rank_view(after.board[1], after.board[0],
+                                                                  after.home[1], after.home[0])),
+                       static_cast<std::uint16_t>(index.columns_view(after.board[1], after.board[0],
+                                                                     after.home[1], after.home[0])),
+                       kOpponent};
+        }
+        set.successors.push_back(successor);
+      }
+      row.ends[roll - 1] = static_cast<std::uint8_t>(set.successors.size() - row.begin);
+    }
+    row.pass_weight = static_cast<float>(pass_weight);
+    set.rows.push_back(row);
+  }
+}
+
+// Progress of shared squares and end squares, each side counted in its own numbering: entering
+// or advancing on the shared squares and reaching the end squares all raise it; only captures
+// lower it. An end square weighs its number plus 7 (Finkel: 13 -> 20, 14 -> 21).
+int unit_progress(const PositionIndex& index, const Block& block, unsigned end_mine,
+                  unsigned end_theirs) {
+  int sum = 0;
+  const unsigned theirs = index.other_numbering(block.shared_theirs);
+  for (int bit = 0; bit < index.shared_squares(); ++bit) {
+    const int square = bit + index.shared_first();
+    if (block.shared_mine >> bit & 1u) sum += square;
+    if (theirs >> bit & 1u) sum += square;
+  }
+  const auto end_progress = [&index](unsigned end) {
+    int value = 0;
+    for (int bit = 0; bit < index.end_squares(); ++bit) {
+      if (end >> bit & 1u) value += index.end_first() + bit + 7;
+    }
+    return value;
+  };
+  return sum + end_progress(end_mine) + end_progress(end_theirs);
+}
+
+// Private masks with the given end bits and at most `cap` pieces, most advanced first.
+void unit_masks(const std::vector<unsigned>& low_masks, int low, unsigned end, int cap,
+                std::vector<unsigned>& masks) {
+  masks.clear();
+  for (unsigned mask_low : low_masks) {
+    const unsigned mask = mask_low | (end << low);
+    if (std::popcount(mask) <= cap) masks.push_back(mask);
+  }
+}
+
+}  // namespace
+
+// Masks of the low private squares (1..low), most advanced first: a move within them (or from
+// the start pile) leads to a mask earlier in this list.
+std::vector<unsigned> low_masks_by_progress(int low) {
+  std::vector<unsigned> masks(std::size_t{1} << low);
+  std::iota(masks.begin(), masks.end(), 0u);
+  const auto progress = [low](unsigned mask) {
+    int sum = 0;
+    for (int bit = 0; bit < low; ++bit) sum += (mask >> bit & 1u) ? bit + 1 : 0;
+    return sum;
+  };
+  std::stable_sort(masks.begin(), masks.end(),
+                   [&](unsigned a, unsigned b) { return progress(a) > progress(b); });
+  return masks;
+}
+
+// Pairs {(a, b), (b, a)} in an order where every pair comes after the pairs it reads:
+// decreasing a + b. Layers where the opponent has all pieces home are terminal (V = 0).
+std::vector<LayerPair> solve_order(int pieces) {
+  std::vector<LayerPair> order;
+  for (int sum = 2 * (pieces - 1); sum >= 0; --sum) {
+    for (int a = 0; a <= sum / 2; ++a) {
+      const int b = sum - a;
+      if (b <= pieces - 1) order.push_back({a, b});
+    }
+  }
+  return order;
+}
+
+// The units of a layer pair, most progress first, with their row plans.
+PairPlan plan_pair(const PositionIndex& index, const LayerPair& pair,
+                   const std::vector<unsigned>& low_masks, int threads) {
+  const std::vector<Block>& blocks = index.blocks();
+  const int pieces = index.rules().pieces;
+  PairPlan plan;
+  const auto [first, last] = index.layer_blocks(pair.home_mine, pair.home_theirs);
+  for (std::size_t b = first; b < last; ++b) {
+    const std::size_t mirror_at = index.mirror_block(blocks[b]);
+    if (mirror_at < b) continue;  // done from the other block
+    const Block& block = blocks[b];
+    plan.states += block.size() + (mirror_at == b ? 0 : blocks[mirror_at].size());
+    const int cap_mine = pieces - block.home_mine - std::popcount(unsigned{block.shared_mine});
+    const int cap_theirs =
+        pieces - block.home_theirs - std::popcount(unsigned{block.shared_theirs});
+    const unsigned end_masks = 1u << index.end_squares();
+    for (unsigned end_mine = 0; end_mine < end_masks; ++end_mine) {
+      if (std::popcount(end_mine) > cap_mine) continue;
+      for (unsigned end_theirs = 0; end_theirs < end_masks; ++end_theirs) {
+        if (std::popcount(end_theirs) > cap_theirs) continue;
+        plan.units.push_back({static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(mirror_at),
+                              0, 0, 0, 0, static_cast<std::uint8_t>(end_mine),
+                              static_cast<std::uint8_t>(end_theirs),
+                              unit_progress(index, block, end_mine, end_theirs)});
+      }
+    }
+  }
+  std::stable_sort(plan.units.begin(), plan.units.end(),
+                   [](const Unit& a, const Unit& b) { return a.progress > b.progress; });
+  // Row sets by (block, end bits), numbered in order of first use.
+  std::unordered_map<std::uint64_t, std::uint32_t> set_numbers;
+  std::vector<std::pair<std::uint32_t, unsigned>> set_keys;  // (block, end bits)
+  std::vector<std::array<std::uint32_t, 2>> unit_sets;       // rows, mirror rows
+  const auto set_number = [&](std::uint32_t block, unsigned end) {
+    const auto [at, added] = set_numbers.try_emplace(std::uint64_t{block} * 4 + end,
+                                                     static_cast<std::uint32_t>(set_keys.size()));
+    if (added) set_keys.push_back({block, end});
+    return at->second;
+  };
+  for (const Unit& unit : plan.units) {
+    unit_sets.push_back(
+        {set_number(unit.block, unit.end_mine), set_number(unit.mirror_block, unit.end_theirs)});
+  }
+  std::vector<RowSet> sets(set_keys.size());
+  std::atomic<std::size_t> next{0};
+  run_workers(threads, [&](int) {
+    std::vector<unsigned> masks;
+    for (std::size_t k; (k = next.fetch_add(1)) < sets.size();) {
+      const Block& block = blocks[set_keys[k].first];
+      unit_masks(low_masks, index.low_squares(), set_keys[k].second,
+                 pieces - block.home_mine - std::popcount(unsigned{block.shared_mine}), masks);
+      plan_rows(index, block, masks, sets[k]);
+    }
+  });
+  std::vector<std::uint32_t> set_begin;
+  for (RowSet& set : sets) {
+    set_begin.push_back(static_cast<std::uint32_t>(plan.rows.size()));
+    const auto successors_before = static_cast<std::uint32_t>(plan.successors.size());
+    for (RowPlan& row : set.rows) {
+      row.begin += successors_before;
+      plan.rows.push_back(row);
+    }
+    plan.successors.insert(plan.successors.end(), set.successors.begin(), set.successors.end());
+  }
+  set_begin.push_back(static_cast<std::uint32_t>(plan.rows.size()));
+  for (std::size_t u = 0; u < plan.units.size(); ++u) {
+    Unit& unit = plan.units[u];
+    unit.rows_begin = set_begin[unit_sets[u][0]];
+    unit.rows_end = set_begin[unit_sets[u][0] + 1];
+    unit.mirror_rows_begin = set_begin[unit_sets[u][1]];
+    unit.mirror_rows_end = set_begin[unit_sets[u][1] + 1];
+  }
+  return plan;
+}
+
+}  // namespace ur::solver::detail

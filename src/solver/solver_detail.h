@@ -1,0 +1,145 @@
+// Parts of the solver shared by its files: the plans a sweep reads, the threads, the exact
+// solution of a state with its mirror. Internal to src/solver.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "solver/position_index.h"
+
+namespace ur::solver::detail {
+
+// Values are shared between threads that run Gauss-Seidel on disjoint blocks and read each
+// other's fresh values: relaxed atomic accesses make those races well defined and cost
+// nothing on x86-64.
+inline double load(const double& slot) {
+  return std::atomic_ref<const double>(slot).load(std::memory_order_relaxed);
+}
+inline void store(double& slot, double value) {
+  std::atomic_ref<double>(slot).store(value, std::memory_order_relaxed);
+}
+
+// Asks the kernel to back [data, data + bytes) with huge pages before it is first touched
+// (compiled_pair.cpp).
+void advise_huge_pages(void* data, std::size_t bytes);
+
+// Runs worker(t) for t = 0 .. threads - 1 at once, t = 0 on the calling thread.
+template <class Worker>
+void run_workers(int threads, const Worker& worker) {
+  std::vector<std::thread> helpers;
+  for (int t = 1; t < threads; ++t) helpers.emplace_back(worker, t);
+  worker(0);
+  for (std::thread& helper : helpers) helper.join();
+}
+
+// Index of the state in row `row` and column `column` of `block`.
+inline std::uint64_t state_index(const Block& block, std::uint32_t row, std::uint32_t column) {
+  return block.offset + std::uint64_t{row} * block.columns + column;
+}
+
+// What one row (a fixed private mask of the mover) of a block leads to. Moves depend only on
+// the mover's pieces and the opponent's shared squares, never on the opponent's private
+// squares, which are the column: so for column c every successor index is base + c * stride.
+enum SuccessorKind : std::uint8_t {
+  kMoverAgain,  // the mover throws again: value V
+  kOpponent,    // the opponent moves next: value 1 - V
+  kMoverWins,   // value 1
+};
+
+struct Successor {
+  std::uint32_t base;
+  std::uint16_t stride;
+  std::uint8_t kind;
+};
+
+struct RowPlan {
+  std::uint32_t begin = 0;  // first successor
+  // Successors of roll r are begin + [ends[r - 2], ends[r - 1]) (ends[-1] taken as 0); an
+  // empty range is a pass.
+  std::array<std::uint8_t, 8> ends{};
+  std::uint8_t rank = 0;     // the row's private-mask rank
+  float pass_weight = 0.0f;  // chance of passing (roll 0 and rolls with no move), k / 2^dice
+};
+
+// A unit of work: the states of a block whose end squares (Finkel: 13, 14) hold given masks, solved
+// together with their mirrors (the positions after a pass) in the mirror block. Rows of the
+// block are its mover's private masks; rows of the mirror block are the opponent's.
+struct Unit {
+  std::uint32_t block;
+  std::uint32_t mirror_block;
+  std::uint32_t rows_begin, rows_end;                // in PairPlan::rows
+  std::uint32_t mirror_rows_begin, mirror_rows_end;  // in PairPlan::rows
+  std::uint8_t end_mine, end_theirs;                 // end squares, the first as bit 0
+  int progress;  // order key: non-capture moves only lead to units of higher progress
+};
+
+// Everything a sweep over one layer pair needs, computed once per pair.
+struct PairPlan {
+  std::vector<Unit> units;  // most progress first
+  std::vector<RowPlan> rows;
+  std::vector<Successor> successors;
+  std::uint64_t states = 0;
+};
+
+// A state s and its mirror m (the position after a pass) solved together exactly:
+//   V(s) = A_s + P_s (1 - V(m)),  V(m) = A_m + P_m (1 - V(s))
+// where A is the value of the rolls that move and P the chance of passing.
+struct MirrorValues {
+  double value;
+  double mirror_value;
+};
+
+// 1 / (1 - P_s P_m), or 0 where both sides always pass (impossible with real dice; the
+// values then stay defined).
+inline double inverse_determinant(double pass, double mirror_pass) {
+  const double determinant = 1.0 - pass * mirror_pass;
+  return determinant > 0.0 ? 1.0 / determinant : 0.0;
+}
+
+inline MirrorValues solve_with_mirror(double moving, double pass, double mirror_moving,
+                                      double mirror_pass, double inverse) {
+  const double value =
+      inverse > 0.0 ? (moving + pass * (1.0 - mirror_moving - mirror_pass)) * inverse : 0.5;
+  return {value, mirror_moving + mirror_pass * (1.0 - value)};
+}
+
+// A state that is its own mirror (both sides placed alike): V = A + P (1 - V).
+inline double solve_own_mirror(double moving, double pass) {
+  return (moving + pass) / (1.0 + pass);
+}
+
+// States a sweep of `unit` updates, counted as PairPlan::states counts them (a block that is
+// its own mirror once).
+inline std::uint64_t unit_states(const Unit& unit) {
+  return std::uint64_t{unit.rows_end - unit.rows_begin} *
+         (unit.mirror_rows_end - unit.mirror_rows_begin) *
+         (unit.block == unit.mirror_block ? 1u : 2u);
+}
+
+struct LayerPair {
+  int home_mine;
+  int home_theirs;
+};
+
+// plan.cpp: the order of the layer pairs, and each pair's units with their row plans.
+// Pairs {(a, b), (b, a)} in an order where every pair comes after the pairs it reads:
+// decreasing a + b. Layers where the opponent has all pieces home are terminal (V = 0).
+std::vector<LayerPair> solve_order(int pieces);
+// Masks of the low private squares (1..low), most advanced first: a move within them (or from
+// the start pile) leads to a mask earlier in this list.
+std::vector<unsigned> low_masks_by_progress(int low);
+// The units of a layer pair, most progress first, with their row plans.
+PairPlan plan_pair(const PositionIndex& index, const LayerPair& pair,
+                   const std::vector<unsigned>& low_masks, int threads);
+
+// row_sweep.cpp: one Gauss-Seidel pass over a unit through its row plans, each state solved
+// together with its mirror. Returns the largest change.
+double sweep_unit(const PositionIndex& index, const PairPlan& plan, const Unit& unit,
+                  const double* roll_weights, int max_roll, double* values);
+
+}  // namespace ur::solver::detail

@@ -415,6 +415,32 @@ TEST_F(TableTest, MakeAgentBuildsPerfectThatSaysWhichRulesItCanPlay) {
   EXPECT_NE(std::get<AgentSpecError>(bad).message.find("cannot open"), std::string::npos);
 }
 
+// The perfect agent and hints read the table of the game's own rules in every named set: with 2
+// pieces each is solved on the fly, and the agent's choice is the best hint.
+TEST_F(TableTest, PerfectPlaysEveryNamedSetFromItsOwnTable) {
+  auto made = make_agent("perfect", 1);
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Agent>>(made));
+  Agent& perfect = *std::get<std::unique_ptr<Agent>>(made);
+  for (const NamedRuleSet& set : named_rule_sets()) {
+    const Rules rules = named(set.name, 2);
+    EXPECT_EQ(perfect.cannot_play(rules), std::nullopt) << set.name;
+    std::string problem;
+    const auto table = table_for_play(rules, &problem);
+    ASSERT_NE(table, nullptr) << set.name << ": " << problem;
+    EXPECT_EQ(table->rules(), rules);
+    const Position start = starting_position(rules);
+    const std::vector<MoveHint> ranked = hints(*table, start, 2);
+    ASSERT_FALSE(ranked.empty()) << set.name;
+    const AgentChoice choice = perfect.choose(rules, start, 2);
+    EXPECT_EQ(choice.move, ranked.front().move) << set.name;
+  }
+  // The full sets are too big to solve on the fly: perfect says which command builds them.
+  const std::optional<std::string> masters =
+      perfect.cannot_play(Rules(find_rule_set("masters")->spec));
+  ASSERT_TRUE(masters.has_value());
+  EXPECT_NE(masters->find("ur solve --rules masters"), std::string::npos) << *masters;
+}
+
 TEST_F(TableTest, EngineEvaluateAndHints) {
   const auto answer = [](const std::string& line) {
     return nlohmann::json::parse(engine::answer(line));

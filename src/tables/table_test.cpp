@@ -282,6 +282,23 @@ TEST_F(TableTest, SelfCrossingPathsAreRefusedOnLoad) {
   EXPECT_NE(open_error(path, {}).find("path code 9 is unknown"), std::string::npos);
 }
 
+// `ur solve` refuses, before allocating, rules whose solve would not fit, with both sizes.
+TEST_F(TableTest, ASolveThatDoesNotFitIsRefusedWithTheSizeItNeeds) {
+  const Rules masters = named("masters", 7);
+  const auto refused = memory_refusal(masters, solver::SolveOptions{}, 1000, "--max-memory allows");
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_NE(refused->find("Masters, 7 pieces (exact bear-off) has 500981472 positions and needs "
+                          "about "),
+            std::string::npos)
+      << *refused;
+  EXPECT_NE(refused->find(" MiB to solve, more than the 1000 MiB --max-memory allows"),
+            std::string::npos)
+      << *refused;
+  EXPECT_EQ(memory_refusal(masters, solver::SolveOptions{}, 16384, "this machine has"),
+            std::nullopt);
+  EXPECT_EQ(memory_refusal(finkel_rules(3), solver::SolveOptions{}, 1000, "x"), std::nullopt);
+}
+
 TEST_F(TableTest, SolveCommandLineNamesTheSetAndEveryChangedColumn) {
   EXPECT_EQ(solve_command_line(finkel_rules(7)), "ur solve --pieces 7");
   EXPECT_EQ(solve_command_line(finkel_rules(5, BearOff::Any)),

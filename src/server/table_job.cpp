@@ -9,6 +9,7 @@
 #include <unistd.h>
 #endif
 
+#include "core/rule_sets.h"
 #include "server/api_error.h"
 #include "solver/position_index.h"
 #include "solver/solver.h"
@@ -42,13 +43,16 @@ std::optional<json> missing_table(const Rules& rules) {
   }
   if (tables::find_table(rules, nullptr)) return std::nullopt;
   const int threads = tables::default_solve_threads();
-  const double seconds = tables::estimated_solve_cost(rules).cpu_seconds / threads;
+  const tables::SolveCost cost = tables::estimated_solve_cost(rules);
+  const double seconds = cost.cpu_seconds / threads;
   std::string estimate = tables::rough_duration(seconds);
   if (threads > 1) estimate += " on the " + std::to_string(threads) + " cores here";
-  return json{{"pieces", rules.pieces},
+  return json{{"rules", std::string(rule_set_name(rules))},
+              {"pieces", rules.pieces},
               {"bear_off", std::string(to_string(rules.bear_off))},
               {"estimate", estimate},
-              {"estimate_s", std::round(seconds * 10) / 10}};
+              {"estimate_s", std::round(seconds * 10) / 10},
+              {"memory_mib", std::lround(cost.peak_bytes / (1 << 20))}};
 }
 
 TableBuildJob::~TableBuildJob() {

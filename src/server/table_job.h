@@ -18,8 +18,10 @@ namespace ur::server {
 
 // The "table_missing" member of a bad_settings answer: the perfect opponent needs a table
 // for `rules` that is neither saved nor cheap enough to solve on the fly, and a build is
-// possible. {"pieces":5,"bear_off":"exact","estimate":"about 10 seconds on the 2 cores
-// here","estimate_s":11.0}. Nothing when the table is there or the rules cannot be solved.
+// possible. {"rules":"finkel","pieces":5,"bear_off":"exact","estimate":"about 10 seconds on
+// the 2 cores here","estimate_s":11.0,"memory_mib":1024}: rules is the set's name (or
+// "custom"), the estimates follow the measured solves (tables::estimated_solve_cost). Nothing
+// when the table is there or the rules cannot be solved.
 std::optional<nlohmann::json> missing_table(const Rules& rules);
 
 class TableBuildJob {

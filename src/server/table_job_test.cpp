@@ -10,6 +10,7 @@
 #include <random>
 #include <thread>
 
+#include "core/rule_sets.h"
 #include "server/hub.h"
 #include "server/table_job.h"
 #include "server/test_agent.h"
@@ -206,6 +207,28 @@ TEST(ServerTableBuild, MissingTableNamesWhatABuildCosts) {
   ASSERT_TRUE(seven);
   EXPECT_EQ((*seven)["bear_off"], "any");
   EXPECT_GT((*seven)["estimate_s"].get<double>(), (*missing_table(finkel_rules(5)))["estimate_s"]);
+  EXPECT_EQ((*seven)["rules"], "finkel");
+}
+
+// Every named set is offered, with the set's name and estimates from its measured solve:
+// Masters (501 million positions) costs more time and memory than Blitz or Aseb (41 million).
+TEST(ServerTableBuild, EveryNamedSetsMissingTableIsOffered) {
+  TableHome home;
+  const auto offer = [](const char* name) {
+    const auto missing = missing_table(Rules(find_rule_set(name)->spec));
+    EXPECT_TRUE(missing) << name;
+    return missing.value_or(json::object());
+  };
+  const json masters = offer("masters");
+  const json blitz = offer("blitz");
+  const json aseb = offer("aseb");
+  EXPECT_EQ(masters["rules"], "masters");
+  EXPECT_EQ(blitz["rules"], "blitz");
+  EXPECT_EQ(aseb["pieces"], 5);
+  EXPECT_GT(masters["estimate_s"].get<double>(), 5 * blitz["estimate_s"].get<double>());
+  EXPECT_GT(masters["memory_mib"].get<double>(), 5000.0);
+  EXPECT_LT(blitz["memory_mib"].get<double>(), 4096.0);
+  EXPECT_GT(blitz["memory_mib"].get<double>(), 1500.0);
 }
 
 }  // namespace

@@ -66,15 +66,17 @@ struct SolveOptions {
   double tolerance = 1e-9;  // stop a layer when a sweep changes no value by more than this
   int max_sweeps = 100000;  // per layer pair; a safety net, never reached in practice
   // Memory for a layer pair's compiled successor lists (about 70 bytes a state), which sweep
-  // faster than row plans; a bigger pair uses its row plans. 512 MiB compiles every pair up to
-  // 5 pieces and keeps the 7-piece solve's peak near 1.7 GiB (1.1 GB of it the values).
-  std::size_t compiled_pair_bytes = std::size_t{512} << 20;
+  // faster than row plans; a bigger pair uses its row plans. 2 GiB compiles every pair of
+  // 7-piece Finkel (the largest has 29.6 million states; peak 2.8 GiB, 1.1 GB of it the
+  // values) and Masters' pairs up to about 30 million states (peak under 8 GiB).
+  std::size_t compiled_pair_bytes = std::size_t{2} << 30;
 };
 
-// Bytes a solve of `rules` holds at its peak, about: the values (8 bytes a position), the
-// index, the compiled pair lists up to their budget, and the plans of the largest layer pair
-// (kPlanBytesPerPosition of the whole table, measured: docs/performance.md).
-inline constexpr double kPlanBytesPerPosition = 3.0;
+// Bytes a solve of `rules` holds at its peak, about and on the high side: the values (8 bytes a
+// position), the index, the compiled pair lists up to their budget, and the plans of a large
+// layer pair, counted per position of the whole table: Finkel's 64-state blocks share a row's
+// plan over many states, the 12 shared squares of Masters, Blitz and Aseb make small blocks
+// (measured: docs/performance.md).
 std::uint64_t solve_memory_bytes(const Rules& rules, const SolveOptions& options);
 
 struct SolveProgress {

@@ -219,6 +219,27 @@ TEST(Solver, AgreesWithBruteForceInEveryNamedSet) {
   }
 }
 
+// ur's start values (first mover, exact bear-off) of the other named sets at small piece counts;
+// the 2-piece ones are also what the brute-force solver above reaches. The full sets' published
+// values are checked by `make solve-check`.
+TEST(Solver, StartValuesOfEveryNamedSetAtSmallPieceCounts) {
+  const struct {
+    const char* set;
+    int pieces;
+    double start;
+  } pinned[] = {
+      {"masters", 2, 0.510354915527}, {"masters", 3, 0.507578176742}, {"blitz", 2, 0.505027398163},
+      {"blitz", 3, 0.504840844922},   {"aseb", 2, 0.512826741104},    {"aseb", 3, 0.509184392165},
+  };
+  for (const auto& [set, pieces, start] : pinned) {
+    const Rules rules = named(set, pieces);
+    const PositionIndex index(rules);
+    const SolveResult result = solve_tightly(index);
+    EXPECT_NEAR(result.values[index.rank(starting_position(rules))], start, 1e-11)
+        << set << " " << pieces;
+  }
+}
+
 RC_GTEST_PROP(Solver, ValuesAreProbabilities, ()) {
   const Solved& three = solved(3);
   const std::uint64_t at = *rc::gen::inRange<std::uint64_t>(0, three.index.size());

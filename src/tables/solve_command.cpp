@@ -231,13 +231,10 @@ int run_solve(const SolveCommandOptions& options) {
   // Refused before anything is allocated: a solve that cannot fit would only be killed later.
   const double need_mib =
       static_cast<double>(solver::solve_memory_bytes(rules, solve_options)) / (1 << 20);
-  const double have_mib = options.max_memory_mib.value_or(physical_memory_mib());
-  if (need_mib > have_mib) {
-    std::cerr << "ur solve: " << rules_text(rules) << " has "
-              << solver::count_positions(rules, false) << " positions and needs about "
-              << std::lround(need_mib) << " MiB to solve, more than the " << std::lround(have_mib)
-              << " MiB " << (options.max_memory_mib ? "--max-memory allows" : "this machine has")
-              << "\n";
+  if (auto refused = memory_refusal(
+          rules, solve_options, options.max_memory_mib.value_or(physical_memory_mib()),
+          options.max_memory_mib ? "--max-memory allows" : "this machine has")) {
+    std::cerr << "ur solve: " << *refused << "\n";
     return cli::kUsageError;
   }
   const Encoding encoding = *encoding_from_string(options.encoding);

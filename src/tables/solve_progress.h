@@ -62,16 +62,13 @@ class SolveEstimate {
   double pair_share_ = 0.0;
 };
 
-// What a solve costs, measured on the reference 2-core machine (docs/performance.md), rounded
-// up. Memory: 8 bytes a position (the values) plus the largest layer pair's compiled lists,
-// about 31 bytes a position of the rules, up to the solver's budget (5 pieces 564 MiB, 7 pieces
-// 1,568 MiB). While those lists fit the budget (up to 5 pieces) every pair is compiled: 1.5 µs
-// of CPU a position (5 pieces: 19-22 s for 14.7 million); above, most pairs sweep row plans:
-// 2.4 µs (7 pieces: 314-320 s for 137.9 million).
-inline constexpr double kSolveMemoryBytesPerPosition = 8.0;
-inline constexpr double kCompiledSolveMemoryBytesPerPosition = 31.0;
-inline constexpr double kCompiledSolveCpuSecondsPerPosition = 1.5e-6;
-inline constexpr double kSolveCpuSecondsPerPosition = 2.4e-6;
+// What a solve costs, measured on the reference 2-core machine (docs/performance.md, CPU time,
+// which a busy machine changes less than wall time), rounded up. CPU a position: Finkel's
+// split (6 private squares, 64-state blocks) 1.3 us (7 pieces: 178 s for 137.9 million, every
+// pair compiled; 5 pieces 13 s for 14.7 million); the 12 shared squares of Masters, Blitz and
+// Aseb 1.9 us (Blitz 69 s, Aseb 75 s for 41.3 million). Memory: solver::solve_memory_bytes.
+inline constexpr double kFinkelSplitCpuSecondsPerPosition = 1.3e-6;
+inline constexpr double kWideSharedCpuSecondsPerPosition = 1.9e-6;
 
 struct SolveCost {
   double positions = 0;
@@ -79,16 +76,14 @@ struct SolveCost {
   double peak_bytes = 0;
 };
 
-// What a solve of `rules` should take.
+// What a solve of `rules` should take. Precondition: solver::unsupported_rules(rules) is empty.
 inline SolveCost estimated_solve_cost(const Rules& rules) {
   const auto positions = static_cast<double>(solver::count_positions(rules, false));
-  const auto budget = static_cast<double>(solver::SolveOptions{}.compiled_pair_bytes);
-  const double compiled_bytes = positions * kCompiledSolveMemoryBytesPerPosition;
-  const bool every_pair_compiled = compiled_bytes <= budget;
+  const bool finkel_split = rules.route_length - count_squares(rules.shared) >= 6;
   return {positions,
-          positions * (every_pair_compiled ? kCompiledSolveCpuSecondsPerPosition
-                                           : kSolveCpuSecondsPerPosition),
-          positions * kSolveMemoryBytesPerPosition + std::min(compiled_bytes, budget)};
+          positions *
+              (finkel_split ? kFinkelSplitCpuSecondsPerPosition : kWideSharedCpuSecondsPerPosition),
+          static_cast<double>(solver::solve_memory_bytes(rules, solver::SolveOptions{}))};
 }
 
 // Rounded for people: "a few seconds", "about 10 seconds", "about a minute", "about 20

@@ -1,5 +1,6 @@
 #include "tables/table_store.h"
 
+#include <cmath>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -67,6 +68,17 @@ std::string rules_text(const Rules& rules) {
                      std::string(to_string(rules.bear_off)) + " bear-off)";
   if (rule_set_name(rules) != "finkel") text = rule_set_title(rules) + ", " + text;
   return text;
+}
+
+std::optional<std::string> memory_refusal(const Rules& rules, const solver::SolveOptions& options,
+                                          double limit_mib, const std::string& limit_source) {
+  const double need_mib =
+      static_cast<double>(solver::solve_memory_bytes(rules, options)) / (1 << 20);
+  if (need_mib <= limit_mib) return std::nullopt;
+  return rules_text(rules) + " has " + std::to_string(solver::count_positions(rules, false)) +
+         " positions and needs about " + std::to_string(std::lround(need_mib)) +
+         " MiB to solve, more than the " + std::to_string(std::lround(limit_mib)) + " MiB " +
+         limit_source;
 }
 
 int default_solve_threads() {

@@ -282,6 +282,23 @@ TEST_F(TableTest, SelfCrossingPathsAreRefusedOnLoad) {
   EXPECT_NE(open_error(path, {}).find("path code 9 is unknown"), std::string::npos);
 }
 
+// `ur solve` refuses, before allocating, rules whose solve would not fit, with both sizes.
+TEST_F(TableTest, ASolveThatDoesNotFitIsRefusedWithTheSizeItNeeds) {
+  const Rules masters = named("masters", 7);
+  const auto refused = memory_refusal(masters, solver::SolveOptions{}, 1000, "--max-memory allows");
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_NE(refused->find("Masters, 7 pieces (exact bear-off) has 500981472 positions and needs "
+                          "about "),
+            std::string::npos)
+      << *refused;
+  EXPECT_NE(refused->find(" MiB to solve, more than the 1000 MiB --max-memory allows"),
+            std::string::npos)
+      << *refused;
+  EXPECT_EQ(memory_refusal(masters, solver::SolveOptions{}, 16384, "this machine has"),
+            std::nullopt);
+  EXPECT_EQ(memory_refusal(finkel_rules(3), solver::SolveOptions{}, 1000, "x"), std::nullopt);
+}
+
 TEST_F(TableTest, SolveCommandLineNamesTheSetAndEveryChangedColumn) {
   EXPECT_EQ(solve_command_line(finkel_rules(7)), "ur solve --pieces 7");
   EXPECT_EQ(solve_command_line(finkel_rules(5, BearOff::Any)),
@@ -413,6 +430,32 @@ TEST_F(TableTest, MakeAgentBuildsPerfectThatSaysWhichRulesItCanPlay) {
   auto bad = make_agent("perfect:/nonexistent/file.table", 1);
   ASSERT_TRUE(std::holds_alternative<AgentSpecError>(bad));
   EXPECT_NE(std::get<AgentSpecError>(bad).message.find("cannot open"), std::string::npos);
+}
+
+// The perfect agent and hints read the table of the game's own rules in every named set: with 2
+// pieces each is solved on the fly, and the agent's choice is the best hint.
+TEST_F(TableTest, PerfectPlaysEveryNamedSetFromItsOwnTable) {
+  auto made = make_agent("perfect", 1);
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Agent>>(made));
+  Agent& perfect = *std::get<std::unique_ptr<Agent>>(made);
+  for (const NamedRuleSet& set : named_rule_sets()) {
+    const Rules rules = named(set.name, 2);
+    EXPECT_EQ(perfect.cannot_play(rules), std::nullopt) << set.name;
+    std::string problem;
+    const auto table = table_for_play(rules, &problem);
+    ASSERT_NE(table, nullptr) << set.name << ": " << problem;
+    EXPECT_EQ(table->rules(), rules);
+    const Position start = starting_position(rules);
+    const std::vector<MoveHint> ranked = hints(*table, start, 2);
+    ASSERT_FALSE(ranked.empty()) << set.name;
+    const AgentChoice choice = perfect.choose(rules, start, 2);
+    EXPECT_EQ(choice.move, ranked.front().move) << set.name;
+  }
+  // The full sets are too big to solve on the fly: perfect says which command builds them.
+  const std::optional<std::string> masters =
+      perfect.cannot_play(Rules(find_rule_set("masters")->spec));
+  ASSERT_TRUE(masters.has_value());
+  EXPECT_NE(masters->find("ur solve --rules masters"), std::string::npos) << *masters;
 }
 
 TEST_F(TableTest, EngineEvaluateAndHints) {

@@ -39,9 +39,11 @@ std::string set_words(const Rules& rules) {
 }  // namespace
 
 std::optional<std::string> perfect_play_unavailable(const Rules& rules) {
-  if (!solver::unsupported_rules(rules)) return std::nullopt;
-  return "Perfect play is not available for " + set_words(rules) +
-         " yet: the solver knows only Finkel's board and path.";
+  const auto why = solver::unsupported_rules(rules);
+  if (!why) return std::nullopt;
+  std::string sentence = *why + ".";  // names the set: "perfect play for ... is not available"
+  sentence[0] = 'P';
+  return sentence;
 }
 
 std::string estimated_note(const Rules& rules) {

@@ -77,24 +77,26 @@ TEST(Menu, TheRuleSetRowCyclesTheNamedSetsKeepingPiecesAndBearOff) {
   EXPECT_NE(screen.find("ur · the Royal Game of Ur · Aseb"), std::string::npos) << screen;
 }
 
-TEST(Menu, ThePerfectOpponentIsRefusedForASetTheSolverCannotSolveYet) {
+TEST(Menu, ThePerfectOpponentIsRefusedForAPathTheSolverCannotSolve) {
   PlaySession game = make_game();
   UiState ui;
   press(game, ui, "m");
   ui.draft.opponent = "perfect";
-  ui.draft.rules = Rules(find_rule_set("masters")->spec);
+  RuleSpec murray = find_rule_set("masters")->spec;
+  murray.path = PathKind::Murray;
+  ui.draft.rules = Rules(murray);
   ui.menu_row = static_cast<int>(MenuRow::Start);
   press(game, ui, "\r");
   EXPECT_EQ(ui.overlay, Overlay::Menu) << "no build offer that cannot work";
   EXPECT_TRUE(ui.message_is_error);
-  EXPECT_EQ(ui.message,
-            "Perfect play is not available for Masters yet: the solver knows only Finkel's board "
-            "and path. Choose another opponent or rule set.");
+  EXPECT_EQ(ui.message.rfind("Perfect play for ", 0), 0u) << ui.message;
+  EXPECT_NE(ui.message.find("crosses itself"), std::string::npos) << ui.message;
+  EXPECT_NE(ui.message.find("Choose another opponent or rule set."), std::string::npos);
   EXPECT_EQ(rule_set_name(game.rules()), "finkel") << "the game goes on unchanged";
   ui.draft.opponent = "medium";
   press(game, ui, "\r");
   EXPECT_EQ(ui.overlay, Overlay::None) << "other levels play every set";
-  EXPECT_EQ(rule_set_name(game.rules()), "masters");
+  EXPECT_EQ(game.rules().path, PathKind::Murray);
 }
 
 TEST(Menu, TakeBackIsASettingAgainstTheComputerOnly) {

@@ -23,8 +23,7 @@ std::string rough_size(double bytes) {
 }
 
 std::string solve_command(const Rules& rules) {
-  return "ur solve --pieces " + std::to_string(rules.pieces) +
-         (rules.bear_off == BearOff::Any ? " --bear-off any" : "");
+  return tables::solve_command_line(rules);
 }
 
 std::string cost_text(const Rules& rules) {

@@ -108,7 +108,7 @@ TEST_F(PlayTableBuild, OfferForFivePiecesSaysWhatItCosts) {
   EXPECT_TRUE(offer->ask);
   EXPECT_EQ(offer->missing, "No solved table for 5 pieces (exact bear-off) yet.");
   EXPECT_NE(offer->cost.find("seconds"), std::string::npos) << offer->cost;
-  EXPECT_NE(offer->cost.find("MB of memory"), std::string::npos) << offer->cost;
+  EXPECT_NE(offer->cost.find("B of memory"), std::string::npos) << offer->cost;
   EXPECT_NE(offer->cost.find(home_.string()), std::string::npos) << offer->cost;
   EXPECT_EQ(offer->command, "ur solve --pieces 5");
 

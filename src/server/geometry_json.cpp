@@ -54,16 +54,12 @@ json dice_json(const Rules& rules) {
 }  // namespace
 
 std::optional<std::string> perfect_play_unavailable(const Rules& rules) {
-  const auto why = solver::unsupported_rules(rules);
+  auto why = solver::unsupported_rules(rules);
   if (!why) return std::nullopt;
-  // The set's own title ("Masters"), whatever its pieces and bear-off; a custom set's columns.
-  const NamedRuleSet* set = find_rule_set(rule_set_name(rules));
-  std::string sentence = "Perfect play for ";
-  sentence += set != nullptr ? std::string(set->title) : rule_set_title(rules);
-  sentence += " is not available yet: ";
-  sentence += *why;
-  sentence += ".";
-  return sentence;
+  // The solver's reason names the set ("perfect play for ... is not available: ...").
+  if (!why->empty() && (*why)[0] >= 'a' && (*why)[0] <= 'z')
+    (*why)[0] = static_cast<char>((*why)[0] - 'a' + 'A');
+  return *why + ".";
 }
 
 namespace {

@@ -76,20 +76,19 @@ TEST(GeometryJson, AsebIsThreeByTwelveWithFiveRosettes) {
   EXPECT_EQ(geometry["safe"], (json{"B4", "B8", "B12"}));
 }
 
-TEST(GeometryJson, SetsTheSolverCannotSolveSayPerfectPlayIsNotAvailableYet) {
-  for (std::string_view name : {"masters", "aseb"}) {
-    const json geometry = geometry_json(named(name));
-    ASSERT_TRUE(geometry["perfect_play"].is_string()) << name;
-    EXPECT_NE(geometry["perfect_play"].get<std::string>().find("not available yet"),
-              std::string::npos);
+TEST(GeometryJson, EveryNamedSetHasPerfectPlayAndAPathThatCrossesItselfSaysWhyNot) {
+  for (std::string_view name : {"finkel", "masters", "blitz", "aseb"}) {
+    EXPECT_TRUE(geometry_json(named(name))["perfect_play"].is_null()) << name;
+    EXPECT_FALSE(perfect_play_unavailable(named(name)).has_value()) << name;
   }
-  EXPECT_FALSE(perfect_play_unavailable(named("finkel")).has_value());
-  // The sentence names the set, not its piece count.
-  Rules three = named("masters");
-  three.pieces = 3;
-  EXPECT_EQ(
-      perfect_play_unavailable(three)->rfind("Perfect play for Masters is not available yet", 0),
-      0u);
+  RuleSpec murray = find_rule_set("masters")->spec;
+  murray.path = PathKind::Murray;
+  const json geometry = geometry_json(Rules(murray));
+  ASSERT_TRUE(geometry["perfect_play"].is_string());
+  const std::string sentence = geometry["perfect_play"];
+  EXPECT_EQ(sentence.rfind("Perfect play for ", 0), 0u) << sentence;
+  EXPECT_NE(sentence.find("is not available: "), std::string::npos) << sentence;
+  EXPECT_NE(sentence.find("crosses itself"), std::string::npos) << sentence;
 }
 
 TEST(GeometryJson, RuleSetsListsTheNamedSetsInRegistryOrder) {

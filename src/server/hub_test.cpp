@@ -353,7 +353,7 @@ TEST(ServerHub, GarbageSocketMessagesAreRefusedWithAnApiError) {
   });
 }
 
-TEST(ServerHub, EveryRuleSetPlaysButPerfectPlayIsRefusedWhereTheSolverCannotSolveIt) {
+TEST(ServerHub, ACustomSetWhosePathCrossesItselfPlaysButPerfectPlayIsRefused) {
   TempDir dir;
   GameHub hub(options_for(dir));
   const ApiResponse sets = get(hub, "/api/rule-sets");
@@ -361,7 +361,8 @@ TEST(ServerHub, EveryRuleSetPlaysButPerfectPlayIsRefusedWhereTheSolverCannotSolv
   EXPECT_EQ(sets.body["rule_sets"].size(), 4u);
   EXPECT_EQ(sets.body["rule_sets"][1]["name"], "masters");
 
-  const std::string id = create_game(hub, {{"rules", {{"name", "masters"}}}, {"opponent", "easy"}});
+  const std::string id = create_game(
+      hub, {{"rules", {{"name", "masters"}, {"path", "murray"}}}, {"opponent", "easy"}});
   json game = get(hub, "/api/games/" + id).body["game"];
   EXPECT_EQ(game["geometry"]["dice"]["count"], 3);
   for (int step = 0; step < 6 && game["phase"] != "game_over"; ++step) {
@@ -373,7 +374,7 @@ TEST(ServerHub, EveryRuleSetPlaysButPerfectPlayIsRefusedWhereTheSolverCannotSolv
   const ApiResponse hints = get(hub, "/api/games/" + id + "/hints");
   ASSERT_EQ(hints.status, 200) << hints.body.dump();
   EXPECT_FALSE(hints.body["exact"].get<bool>());
-  EXPECT_NE(hints.body["perfect_play"].get<std::string>().find("not available yet"),
+  EXPECT_NE(hints.body["perfect_play"].get<std::string>().find("crosses itself"),
             std::string::npos);
   // Perfect is refused with that sentence, and nothing changes.
   const ApiResponse perfect =
@@ -383,7 +384,7 @@ TEST(ServerHub, EveryRuleSetPlaysButPerfectPlayIsRefusedWhereTheSolverCannotSolv
   EXPECT_TRUE(perfect.body["perfect_play"].is_string()) << perfect.body.dump();
   // The review: no exact one, the search's on request; the record carries its geometry.
   json record = get(hub, "/api/games/" + id + "/record").body["records"][0];
-  EXPECT_EQ(record["geometry"]["name"], "masters");
+  EXPECT_EQ(record["geometry"]["name"], "custom");
   record.erase("geometry");
   const ApiResponse exact = post(hub, "/api/review", json{{"record", record}}.dump());
   EXPECT_EQ(exact.status, 400);
@@ -392,7 +393,7 @@ TEST(ServerHub, EveryRuleSetPlaysButPerfectPlayIsRefusedWhereTheSolverCannotSolv
       post(hub, "/api/review", json{{"record", record}, {"estimate", true}}.dump());
   ASSERT_EQ(estimated.status, 200) << estimated.body.dump();
   EXPECT_FALSE(estimated.body["exact"].get<bool>());
-  EXPECT_EQ(estimated.body["geometry"]["name"], "masters");
+  EXPECT_EQ(estimated.body["geometry"]["name"], "custom");
 }
 
 TEST(ServerHub, ReviewsARecordFromTheSolvedTableAndRefusesBadOnes) {

@@ -58,14 +58,11 @@ test('a Masters game is chosen in the settings and played to the end', async ({ 
   const moves = await playToTheEnd(page, 'masters-web.png');
   test.info().annotations.push({ type: 'moves', description: `${moves} moves by the player` });
   expect((await serverState(page)).phase).toBe('game_over');
-  // The review: no exact one for Masters yet; the search's estimate on request, on its board.
+  // The review is exact: 3-piece Masters is solved on the spot, and drawn on its own board.
   await page.click('#game-over-review');
-  await expect(page.locator('#review-status')).toContainText('Perfect play for Masters is not available yet');
-  await expect(page.locator('#review-build-start')).toBeHidden();
+  await expect(page.locator('#review-content')).toBeVisible({ timeout: 60_000 });
   await expect(page.locator('#review-players')).toContainText('Masters, 3 pieces');
-  await page.click('#review-estimate');
-  await expect(page.locator('#review-content')).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('#review-source')).toContainText('estimated by the search');
+  await expect(page.locator('#review-source')).not.toContainText('estimated by the search');
   await expect(page.locator('#review-board')).toHaveAttribute('data-rule-set', 'masters');
 });
 
@@ -97,15 +94,16 @@ test('an Aseb game on the 3 x 12 board is played to the end, and fits a 360 px p
   await screenshot(page, 'aseb-phone');
 });
 
-test('the Perfect level says when a set has no perfect play yet', async ({ page }) => {
+test('the Perfect level is refused for a custom path the solver cannot index', async ({ page }) => {
   await openFreshGame(page);
   await page.click('#settings-button');
   const dialog = page.locator('#settings-dialog');
-  await dialog.locator('input[name=rule_set][value=masters]').check();
-  await expect(dialog.locator('.perfect-note')).toContainText('not available yet for Masters');
+  await dialog.locator('input[name=rule_set][value=custom]').check();
+  await expect(page.locator('#custom-rules')).toBeVisible();
+  await dialog.locator('select[name=custom_path]').selectOption('murray');
   await dialog.locator('input[name=opponent][value=perfect]').check();
   await dialog.locator('#settings-save-new').click();
-  await expect(page.locator('#message')).toContainText('Perfect play for Masters is not available yet');
+  await expect(page.locator('#message')).toContainText('crosses itself');
   expect((await serverState(page)).rules.name ?? 'finkel').toBe('finkel');
 });
 

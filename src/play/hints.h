@@ -22,8 +22,8 @@ class PlaySession;
 inline constexpr std::string_view kEstimated = "estimated: no solved table";
 
 // Why perfect play (the perfect opponent, exact hints and reviews) is not available for
-// `rules` yet: the solver handles only Finkel's geometry (solver::unsupported_rules), e.g.
-// "Perfect play is not available for Masters yet: the solver knows only Finkel's path."
+// `rules`: the solver's reason (solver::unsupported_rules), e.g. "Perfect play for custom
+// rules (...) is not available: its path crosses itself ...".
 std::optional<std::string> perfect_play_unavailable(const Rules& rules);
 // The mark of estimated values for `rules`: kEstimated, or for a set the solver cannot solve
 // yet "estimated: no perfect play for Masters yet".

@@ -22,8 +22,9 @@ nlohmann::json geometry_json(const Rules& rules);
 // each column of a custom set may take.
 nlohmann::json rule_sets_json();
 
-// Why the solver has no perfect play for `rules` yet, in the page's words ("Perfect play for
-// Masters is not available yet: ..."), or nothing when it can solve them.
+// Why the solver has no perfect play for `rules`, as a sentence (the solver's reason: "Perfect
+// play for custom rules (...) is not available: its path crosses itself ..."), or nothing
+// when it can solve them.
 std::optional<std::string> perfect_play_unavailable(const Rules& rules);
 
 }  // namespace ur::server

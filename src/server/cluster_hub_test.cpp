@@ -19,6 +19,7 @@
 #include "server/seating.h"
 #include "server/test_agent.h"
 #include "storage/game_store.h"
+#include "storage/test_cluster.h"
 
 namespace ur::server {
 namespace {
@@ -26,48 +27,7 @@ namespace {
 using nlohmann::json;
 using testing::TempDir;
 
-std::string run_command(const std::string& command) {
-  std::string output;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return output;
-  std::array<char, 512> buffer{};
-  while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr) {
-    output += buffer.data();
-  }
-  if (pclose(pipe) != 0) output.clear();
-  while (!output.empty() && output.back() == '\n') output.pop_back();
-  return output;
-}
-
-class Cluster : public ::testing::Environment {
- public:
-  void SetUp() override {
-    directory_ = "/tmp/ur-hub-pg-" + std::to_string(getpid());
-    std::filesystem::create_directories(directory_);
-    url_ = run_command(std::string(UR_PG_CLUSTER_SCRIPT) + " start " + directory_);
-    ASSERT_FALSE(url_.empty()) << "scripts/pg-cluster.sh could not start PostgreSQL";
-  }
-  void TearDown() override {
-    run_command(std::string(UR_PG_CLUSTER_SCRIPT) + " stop " + directory_);
-  }
-  static std::string new_database() {
-    static std::atomic<int> made{0};
-    const std::string name = "hubs" + std::to_string(++made);
-    PGconn* admin = PQconnectdb(url_.c_str());
-    PQclear(PQexec(admin, ("CREATE DATABASE " + name).c_str()));
-    PQfinish(admin);
-    std::string url = url_;
-    url.replace(url.find("@/ur"), 4, "@/" + name);
-    return url;
-  }
-  static void outage(const std::string& what) {
-    run_command(std::string(UR_PG_CLUSTER_SCRIPT) + " " + what + " " + directory_);
-  }
-
- private:
-  static inline std::string url_;
-  static inline std::string directory_;
-};
+using Cluster = storage::TestCluster;
 
 const auto* const cluster = ::testing::AddGlobalTestEnvironment(new Cluster);
 

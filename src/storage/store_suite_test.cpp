@@ -21,62 +21,12 @@
 #include "storage/game_store.h"
 #include "storage/postgres_store.h"
 #include "storage/sqlite_store.h"
+#include "storage/test_cluster.h"
 
 namespace ur::storage {
 namespace {
 
-std::string run_command(const std::string& command) {
-  std::string output;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return output;
-  std::array<char, 512> buffer{};
-  while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr) {
-    output += buffer.data();
-  }
-  if (pclose(pipe) != 0) output.clear();
-  while (!output.empty() && (output.back() == '\n' || output.back() == '\r')) output.pop_back();
-  return output;
-}
-
-std::filesystem::path fresh_directory(const std::string& stem) {
-  std::random_device device;
-  const auto path = std::filesystem::temp_directory_path() /
-                    (stem + std::to_string(getpid()) + "-" + std::to_string(device()));
-  std::filesystem::create_directories(path);
-  return path;
-}
-
-// One PostgreSQL cluster for the whole run; each test gets a database of its own.
-class Cluster : public ::testing::Environment {
- public:
-  void SetUp() override {
-    directory_ = fresh_directory("ur-pg-suite-");
-    url_ = run_command(std::string(UR_PG_CLUSTER_SCRIPT) + " start " + directory_.string());
-    ASSERT_FALSE(url_.empty()) << "scripts/pg-cluster.sh could not start PostgreSQL";
-  }
-  void TearDown() override {
-    run_command(std::string(UR_PG_CLUSTER_SCRIPT) + " stop " + directory_.string());
-    std::filesystem::remove_all(directory_);
-  }
-  // A URL of a new, empty database of the cluster.
-  static std::string new_database() {
-    static std::atomic<int> made{0};
-    const std::string name = "suite" + std::to_string(++made);
-    PGconn* admin = PQconnectdb(url_.c_str());
-    PQclear(PQexec(admin, ("CREATE DATABASE " + name).c_str()));
-    PQfinish(admin);
-    // The cluster URL names database "ur": postgresql://ur:pw@/ur?host=...
-    std::string url = url_;
-    const auto at = url.find("@/ur");
-    url.replace(at, 4, "@/" + name);
-    return url;
-  }
-  static std::string url() { return url_; }
-
- private:
-  static inline std::string url_;
-  std::filesystem::path directory_;
-};
+using Cluster = TestCluster;
 
 const auto* const cluster = ::testing::AddGlobalTestEnvironment(new Cluster);
 

@@ -14,7 +14,7 @@ using namespace detail;
 std::uint64_t solve_memory_bytes(const Rules& rules, const SolveOptions& options) {
   const double positions = static_cast<double>(count_positions(rules, false));
   const int private_squares = rules.route_length - count_squares(rules.shared);
-  const double plan_bytes_per_position = private_squares >= 6 ? 1.0 : 4.0;
+  const double plan_bytes_per_position = private_squares >= 6 ? 1.0 : 5.5;
   const double compiled = std::min(positions * kCompiledBytesPerState,
                                    static_cast<double>(options.compiled_pair_bytes));
   return static_cast<std::uint64_t>(positions * (sizeof(double) + plan_bytes_per_position) +

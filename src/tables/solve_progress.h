@@ -66,7 +66,9 @@ class SolveEstimate {
 // which a busy machine changes less than wall time), rounded up. CPU a position: Finkel's
 // split (6 private squares, 64-state blocks) 1.3 us (7 pieces: 178 s for 137.9 million, every
 // pair compiled; 5 pieces 13 s for 14.7 million); the 12 shared squares of Masters, Blitz and
-// Aseb 1.9 us (Blitz 69 s, Aseb 75 s for 41.3 million). Memory: solver::solve_memory_bytes.
+// Aseb 1.9 us at 5 pieces (Blitz 69 s, Aseb 75 s for 41.3 million), and each piece above 5 adds
+// 22% (Finkel 5 -> 7; Masters: 1,129 s for 501 million, 2.25 us, below the 2.7 us this gives).
+// Memory: solver::solve_memory_bytes (Masters measured 8,829 MiB).
 inline constexpr double kFinkelSplitCpuSecondsPerPosition = 1.3e-6;
 inline constexpr double kWideSharedCpuSecondsPerPosition = 1.9e-6;
 
@@ -80,9 +82,10 @@ struct SolveCost {
 inline SolveCost estimated_solve_cost(const Rules& rules) {
   const auto positions = static_cast<double>(solver::count_positions(rules, false));
   const bool finkel_split = rules.route_length - count_squares(rules.shared) >= 6;
-  return {positions,
-          positions *
-              (finkel_split ? kFinkelSplitCpuSecondsPerPosition : kWideSharedCpuSecondsPerPosition),
+  const double per_position = finkel_split ? kFinkelSplitCpuSecondsPerPosition
+                                           : kWideSharedCpuSecondsPerPosition *
+                                                 (1.0 + 0.22 * std::max(0, rules.pieces - 5));
+  return {positions, positions * per_position,
           static_cast<double>(solver::solve_memory_bytes(rules, solver::SolveOptions{}))};
 }
 

@@ -39,26 +39,22 @@ GameHub::Impl::SlotPtr GameHub::Impl::find_or_load(const std::string& id) {
   if (!stored) return nullptr;
   auto slot = std::make_shared<GameSlot>(pool, read_stored(*stored));
   slot->here = Presence::since(now());
-  if (store->shared()) slot->elsewhere = sum(store->others_presence(id));
-  slot->game.presence = merged(slot->here, slot->elsewhere);
   SlotPtr cached;
   {
     std::lock_guard lock(cache_mutex);
     // Another thread may have loaded it meanwhile; keep theirs so there is one slot a game.
     cached = cache_slot(id, slot);
   }
-  // A notice that came between the read and the caching found no slot: look again.
+  // The other servers' sockets, and a notice that came between the read and the caching
+  // (it found no slot): taken up on the strand before any work posted after this returns.
   if (store->shared() && cached == slot) {
     asio::post(slot->strand, [this, slot] {
-      guarded(
-          [](const ApiResponse&) {},
-          [&] {
-            if (store->version_of(slot->game.id) > static_cast<std::int64_t>(slot->game.version)) {
-              refresh(*slot);
-            }
-            slot->elsewhere = sum(store->others_presence(slot->game.id));
-            slot->game.presence = merged(slot->here, slot->elsewhere);
-          });
+      guarded([](const ApiResponse&) {},
+              [&] {
+                refresh_if_stale(*slot);
+                slot->elsewhere = sum(store->others_presence(slot->game.id));
+                slot->game.presence = merged(slot->here, slot->elsewhere);
+              });
     });
   }
   return cached;
@@ -177,10 +173,7 @@ void GameHub::Impl::on_game(const std::string& id, Reply reply,
   asio::post(slot->strand, [this, slot, reply = std::move(reply), work = std::move(work)] {
     guarded(reply, [&] {
       // Another server may have changed the game since this one last heard of it.
-      if (store->shared() &&
-          store->version_of(slot->game.id) > static_cast<std::int64_t>(slot->game.version)) {
-        refresh(*slot);
-      }
+      if (store->shared()) refresh_if_stale(*slot);
       for (int attempt = 0;; ++attempt) {
         try {
           reply(work(*slot));
@@ -509,12 +502,7 @@ void GameHub::subscribe(const std::string& id, std::weak_ptr<GameListener> liste
                         std::function<void(Subscription)> done) {
   Impl* impl = impl_.get();
   asio::post(impl->pool, [impl, id, listener = std::move(listener), done = std::move(done)] {
-    Impl::SlotPtr slot;
-    try {
-      slot = impl->find_or_load(id);
-    } catch (const std::exception& error) {
-      std::cerr << "ur serve: internal error: " << error.what() << "\n";
-    }
+    const Impl::SlotPtr slot = impl->slot_for_socket(id);
     if (!slot) {
       done(nullptr);
       return;

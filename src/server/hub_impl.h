@@ -293,6 +293,12 @@ struct GameHub::Impl {
   // Takes up the stored state of the game when another server changed it, telling the
   // listeners what happened.
   void refresh(GameSlot& slot);
+  // refresh() when the stored version is newer (one cheap query when it is not).
+  void refresh_if_stale(GameSlot& slot);
+
+  // The slot of game `id` for a socket (subscribe, hello), or null with the reason logged:
+  // an unknown game, or a database that cannot be reached now.
+  SlotPtr slot_for_socket(const std::string& id);
 
   // The slot of a game in memory, if it is there (notices never load a game).
   SlotPtr cached_slot(const std::string& id) {

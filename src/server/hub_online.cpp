@@ -173,12 +173,7 @@ void GameHub::hello(const std::string& id, const std::string& token,
                     std::function<void(Subscription, std::optional<ApiResponse>)> done) {
   Impl* impl = impl_.get();
   asio::post(impl->pool, [impl, id, token, done = std::move(done)] {
-    Impl::SlotPtr slot;
-    try {
-      slot = impl->find_or_load(id);
-    } catch (const std::exception& error) {
-      std::cerr << "ur serve: internal error: " << error.what() << "\n";
-    }
+    const Impl::SlotPtr slot = impl->slot_for_socket(id);
     if (!slot) {
       done(nullptr, error_response(unknown_game(id)));
       return;

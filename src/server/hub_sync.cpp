@@ -15,6 +15,23 @@ void GameHub::Impl::refresh(GameSlot& slot) {
   tell_listeners(slot, update_message(slot.game, web_events(slot.game.session, first), {}), false);
 }
 
+GameHub::Impl::SlotPtr GameHub::Impl::slot_for_socket(const std::string& id) {
+  try {
+    return find_or_load(id);
+  } catch (const storage::Unavailable& error) {
+    std::cerr << "ur serve: " << error.what() << "\n";
+  } catch (const std::exception& error) {
+    std::cerr << "ur serve: internal error: " << error.what() << "\n";
+  }
+  return nullptr;
+}
+
+void GameHub::Impl::refresh_if_stale(GameSlot& slot) {
+  if (store->version_of(slot.game.id) > static_cast<std::int64_t>(slot.game.version)) {
+    refresh(slot);
+  }
+}
+
 void GameHub::Impl::on_notice(const storage::Notice& notice) {
   SlotPtr slot = cached_slot(notice.game_id);
   if (!slot) return;

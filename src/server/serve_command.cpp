@@ -84,6 +84,11 @@ int import_games(storage::GameStore& store, const std::string& file) {
     std::cerr << "ur serve: --import-sqlite: " << file << " is not a file\n";
     return kUsageError;
   }
+  if (const auto why = storage::SqliteStore::not_a_game_store(file)) {
+    std::cerr << "ur serve: --import-sqlite: " << file
+              << " is not a games.sqlite3 of ur serve: " << *why << "\n";
+    return kUsageError;
+  }
   try {
     storage::SqliteStore source{std::filesystem::path(file)};
     if (source.location() == store.location()) {

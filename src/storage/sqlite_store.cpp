@@ -88,6 +88,27 @@ SqliteStore::~SqliteStore() {
   sqlite3_close(db_);
 }
 
+std::optional<std::string> SqliteStore::not_a_game_store(const std::filesystem::path& file) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+    const std::string why = db ? sqlite3_errmsg(db) : "cannot open it";
+    sqlite3_close(db);
+    return why;
+  }
+  sqlite3_stmt* query = nullptr;
+  const int prepared = sqlite3_prepare_v2(
+      db, "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'games'", -1, &query,
+      nullptr);
+  const bool has_games = prepared == SQLITE_OK && sqlite3_step(query) == SQLITE_ROW &&
+                         sqlite3_column_int(query, 0) == 1;
+  const std::string why = prepared == SQLITE_OK ? "" : sqlite3_errmsg(db);
+  sqlite3_finalize(query);
+  sqlite3_close(db);
+  if (!why.empty()) return "not a SQLite database (" + why + ")";
+  if (!has_games) return std::string("a SQLite database without a games table");
+  return std::nullopt;
+}
+
 sqlite3_stmt* SqliteStore::prepare(const char* sql) {
   sqlite3_stmt* statement = nullptr;
   if (sqlite3_prepare_v3(db_, sql, -1, SQLITE_PREPARE_PERSISTENT, &statement, nullptr) !=

@@ -18,6 +18,9 @@ class SqliteStore final : public GameStore {
   // Opens (creating when missing, migrating when older) `file`, whose directory must exist.
   // Throws std::runtime_error saying what failed, also for a file of a newer schema.
   explicit SqliteStore(std::filesystem::path file);
+  // Why `file` is not a games database of ur (opened read-only, nothing is written): not
+  // SQLite, or without a games table. Nothing when it is one.
+  static std::optional<std::string> not_a_game_store(const std::filesystem::path& file);
   ~SqliteStore() override;
   SqliteStore(const SqliteStore&) = delete;
   SqliteStore& operator=(const SqliteStore&) = delete;

@@ -178,6 +178,28 @@ TEST_P(StoreSuite, ImportCopiesEveryGameAndInviteAndKeepsWhatIsThere) {
   EXPECT_EQ(store->import_from(source).games, 0);
 }
 
+TEST(SqliteStore, AFileThatIsNotAGameStoreIsToldApartWithoutBeingChanged) {
+  const auto directory = fresh_directory("ur-store-other-");
+  const auto text = directory / "notes.txt";
+  std::FILE* out = std::fopen(text.c_str(), "w");
+  ASSERT_NE(out, nullptr);
+  std::fputs("not a database at all, just some text that is long enough to be read\n", out);
+  std::fclose(out);
+  ASSERT_TRUE(SqliteStore::not_a_game_store(text));
+  EXPECT_NE(SqliteStore::not_a_game_store(text)->find("not a SQLite database"), std::string::npos);
+  const auto other = directory / "other.sqlite3";
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(other.c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, "CREATE TABLE notes (t TEXT)", nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(db);
+  const auto size = std::filesystem::file_size(other);
+  EXPECT_EQ(SqliteStore::not_a_game_store(other), "a SQLite database without a games table");
+  EXPECT_EQ(std::filesystem::file_size(other), size);
+  { SqliteStore store(directory / "games.sqlite3"); }
+  EXPECT_FALSE(SqliteStore::not_a_game_store(directory / "games.sqlite3"));
+  std::filesystem::remove_all(directory);
+}
+
 TEST(SqliteStore, SchemaThreeFileGetsVersionsFromItsRecords) {
   const auto directory = fresh_directory("ur-store-old-");
   const auto file = directory / "games.sqlite3";

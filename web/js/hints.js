@@ -3,12 +3,22 @@
 // square it reaches, and both sides' chances in a bar. The switch itself is the server's
 // (POST /api/games/{id}/hints, GameState.hints_on), so a reload keeps it.
 
-import { api } from './api.js';
+import { ApiError, api } from './api.js';
 import { percent, moveWords } from './review.js';
 import { SIDE_NAME, homeSquare } from './rules.js';
 import { TableBuildOffer } from './table-build.js';
 
 const $ = (id) => document.getElementById(id);
+
+// A failed ask that may work a moment later (no answer, the server busy or restarting, the
+// action rate) is asked again after RETRY_MS, up to RETRIES times for the same state.
+const RETRY_MS = 1500;
+const RETRIES = 5;
+
+function transient(failure) {
+  if (!(failure instanceof ApiError)) return true;
+  return failure.status === 0 || failure.status === 429 || failure.status >= 500;
+}
 
 export class LiveHints {
   // `board` is the game's board; `toggle(on)` sends the switch to the server.
@@ -17,6 +27,8 @@ export class LiveHints {
     this.fetchedFor = null; // "id:version" of the state the hints were asked for
     this.hints = null; // the answer for `fetchedFor`
     this.error = '';
+    this.retries = 0; // asks again for `fetchedFor` after a transient failure
+    this.retryTimer = null;
     this.tableBuild = new TableBuildOffer(() => this.refetch(), {
       prefix: 'hints-build',
       text: 'so these hints come from the expert search’s estimate. The server can build the table now; it is saved for next time.',
@@ -48,6 +60,7 @@ export class LiveHints {
     const key = `${game.id}:${game.version}`;
     if (acting && key !== this.fetchedFor) {
       this.fetchedFor = key;
+      this.retries = 0;
       this.fetch(game, key);
     }
     this.draw();
@@ -60,6 +73,14 @@ export class LiveHints {
       hints = await api.hints(game.id);
     } catch (failure) {
       error = failure.message;
+      if (key === this.fetchedFor && transient(failure) && this.retries < RETRIES) {
+        this.retries += 1;
+        clearTimeout(this.retryTimer);
+        this.retryTimer = setTimeout(() => {
+          if (this.on && key === this.fetchedFor) this.fetch(game, key);
+        }, RETRY_MS);
+        return; // "Working out the chances…" stays until the next answer
+      }
     }
     if (key !== this.fetchedFor) return;
     this.hints = hints ? { ...hints, key } : null;

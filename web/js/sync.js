@@ -8,9 +8,10 @@ import { refusalText, saveSeat, sideFor, tokenFor } from './seats.js';
 export const STORAGE_GAME = 'ur.gameId';
 export const STORAGE_SETTINGS = 'ur.settings';
 
-// Intents on the game in play carry the version on screen, so that the server can tell when
-// another window has moved the game on meanwhile.
-const VERSIONED = ['throw', 'move', 'pass', 'take_back', 'hints'];
+// Intents that depend on the position on screen carry its version, so that the server can tell
+// when another window has moved the game on meanwhile (moved_on). The hints switch is about the
+// player, not the position, so it is not refused for a page one step behind.
+const VERSIONED = ['throw', 'move', 'pass', 'take_back'];
 
 // The settings members the server knows; anything else stored in the browser is dropped.
 const SETTINGS_MEMBERS = ['opponent', 'name', 'rules', 'pieces', 'bear_off', 'starts', 'auto_play', 'auto_pass', 'seat', 'take_back'];

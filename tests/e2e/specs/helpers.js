@@ -37,6 +37,15 @@ const test = base.test.extend({
 const screenshotDir =
   process.env.UR_SCREENSHOTS || path.resolve(__dirname, '../../../build/e2e-screenshots');
 
+// Where the pictures in docs/ are taken: build/e2e-screenshots/ unless UR_UPDATE_DOCS=1 asks to
+// refresh docs/ itself, so an ordinary test run leaves the checkout as it was.
+const docsShotDir = process.env.UR_UPDATE_DOCS === '1' ? path.resolve(__dirname, '../../../docs') : screenshotDir;
+
+function docsShotPath(name) {
+  fs.mkdirSync(docsShotDir, { recursive: true });
+  return path.join(docsShotDir, name);
+}
+
 async function screenshot(page, name) {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
@@ -228,6 +237,7 @@ module.exports = {
   test,
   expect,
   screenshot,
+  docsShotPath,
   openFreshGame,
   chooseSettings,
   readControls,

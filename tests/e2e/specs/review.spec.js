@@ -1,11 +1,8 @@
 // The review view (issue 14): a finished 3-piece game reviewed from the game-over dialog and
 // from an opened record, its graph, move list, board arrows, key moves and ranked moves, axe,
 // the time it takes to draw, and the phone layout; live hints on the game screen.
-const path = require('node:path');
 const AxeBuilder = require('@axe-core/playwright').default;
-const { test, expect, screenshot, openFreshGame, chooseSettings, waitSettled, gameId, postIntent, serverState } = require('./helpers');
-
-const DOCS = path.resolve(__dirname, '../../../docs');
+const { test, expect, screenshot, docsShotPath, openFreshGame, chooseSettings, waitSettled, gameId, postIntent, serverState } = require('./helpers');
 
 async function violations(page, include) {
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include(include);
@@ -139,7 +136,7 @@ test('the review after a game: graph, moves, board with the best move, key moves
   await page.mouse.move(0, 0);
   await expect(page.locator('#review-readout')).toContainText(`Throw ${chosen + 1}:`);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(DOCS, 'review-web.png'), fullPage: true, clip: { x: 0, y: 0, width: 1100, height: 1150 } });
+  await page.screenshot({ path: docsShotPath('review-web.png'), fullPage: true, clip: { x: 0, y: 0, width: 1100, height: 1150 } });
 
   await page.click('#review-close');
   await expect(page.locator('#review')).toBeHidden();
@@ -193,7 +190,7 @@ test('the review on a phone at 360 px has no sideways scrolling', async ({ page 
   });
   expect(labelSize).toBeGreaterThanOrEqual(11);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(DOCS, 'review-phone.png'), fullPage: true, clip: { x: 0, y: 0, width: 360, height: 1250 } });
+  await page.screenshot({ path: docsShotPath('review-phone.png'), fullPage: true, clip: { x: 0, y: 0, width: 360, height: 1250 } });
 });
 
 test('live hints: a chance on every legal target and the bar, off hides them, the record says so', async ({ page }) => {
@@ -249,6 +246,7 @@ test('live hints without a solved table are labelled estimated and offer the bui
   await openFreshGame(page);
   await chooseSettings(page, { opponent: 'easy', pieces: 7, bearOff: 'exact', starts: 'alternate', autoPlay: false });
   await page.click('#hints-button');
+  await expect(page.locator('#hints-button')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('#hints-chances')).toContainText(/Shell \d+\.\d% · Bitumen \d+\.\d%/, { timeout: 30_000 });
   await expect(page.locator('#hints-estimated')).toHaveText('estimated: no solved table');
   await expect(page.locator('#hints-build')).toBeVisible();

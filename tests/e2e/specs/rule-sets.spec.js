@@ -2,10 +2,7 @@
 // a 16-square path through the opponent's row) and an Aseb game (the 3 x 12 board) against the
 // easy computer to the game-over screen, with screenshots of both boards for the docs, and
 // the Aseb board on a 360 px wide phone.
-const path = require('node:path');
-const { test, expect, screenshot, openFreshGame, chooseSettings, waitSettled, serverState } = require('./helpers');
-
-const DOCS = path.resolve(__dirname, '../../../docs');
+const { test, expect, screenshot, docsShotPath, openFreshGame, chooseSettings, waitSettled, serverState } = require('./helpers');
 
 // Plays the game on screen to its end by clicking: throw, pass, or the piece furthest along.
 // Takes a screenshot for the docs once `shotAfter` moves are on the board.
@@ -21,7 +18,7 @@ async function playToTheEnd(page, shot, shotAfter = 8) {
       await page.click('#throw-button');
     } else if (controls.movable > 0) {
       if (moves >= shotAfter && !shotTaken) {
-        await page.screenshot({ path: path.join(DOCS, shot) });
+        await page.screenshot({ path: docsShotPath(shot) });
         shotTaken = true;
       }
       const pieces = page.locator('#board .cell.movable');

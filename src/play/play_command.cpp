@@ -68,7 +68,7 @@ int run_play(PlayOptions options) {
     }
   }
   play::PlaySession game(&make_agent);
-  const play::TableBuilder tables(tables::kSolveOnTheFlyMaxPieces);
+  const play::TableBuilder tables;
   play::InteractiveOptions interactive_options;
   interactive_options.color = color_wanted(options);
   interactive_options.route_numbers = !options.no_numbers;

@@ -53,16 +53,17 @@ BuildStatus status_of(const solver::SolveProgress& progress, double fraction, do
 
 }  // namespace
 
-TableBuilder::TableBuilder(int ask_above_pieces) : ask_above_pieces_(ask_above_pieces) {}
+TableBuilder::TableBuilder(std::uint64_t ask_above_positions)
+    : ask_above_positions_(ask_above_positions) {}
 
 std::optional<TableOffer> TableBuilder::offer(const Settings& settings) const {
   const Rules& rules = settings.rules;
   if (settings.opponent != kPerfect || solver::unsupported_rules(rules)) return std::nullopt;
-  return missing_table(rules, rules.pieces > ask_above_pieces_);
+  return missing_table(rules, solver::count_positions(rules, false) > ask_above_positions_);
 }
 
 std::optional<TableOffer> TableBuilder::values_offer(const Rules& rules) const {
-  if (rules.pieces <= tables::kSolveOnTheFlyMaxPieces || solver::unsupported_rules(rules)) {
+  if (tables::solves_on_the_fly(rules) || solver::unsupported_rules(rules)) {
     return std::nullopt;
   }
   return missing_table(rules, true);

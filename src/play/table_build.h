@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -11,6 +12,7 @@
 #include <thread>
 
 #include "play/play_session.h"
+#include "tables/table_store.h"
 
 namespace ur::play {
 
@@ -37,9 +39,9 @@ struct BuildStatus {
 
 class TableBuilder {
  public:
-  // Asks before building tables for more than `ask_above_pieces` pieces; smaller ones solve
-  // in seconds and are just built (tests lower it to reach the question cheaply).
-  explicit TableBuilder(int ask_above_pieces);
+  // Asks before building tables of more than `ask_above_positions` positions; smaller ones
+  // solve in a second or two and are just built (tests lower it to reach the question cheaply).
+  explicit TableBuilder(std::uint64_t ask_above_positions = tables::kSolveOnTheFlyMaxPositions);
   virtual ~TableBuilder() = default;
 
   // The table `settings` need before a game can start: nothing when the opponent is not
@@ -47,8 +49,8 @@ class TableBuilder {
   std::optional<TableOffer> offer(const Settings& settings) const;
 
   // The table the hints (h) and the review (r) of `rules` lack: nothing when it is there,
-  // when they solve it on the spot (up to tables::kSolveOnTheFlyMaxPieces pieces, as
-  // values_for does) or when the rules cannot be solved. Always asks first.
+  // when they solve it on the spot (tables::solves_on_the_fly, as values_for
+  // does) or when the rules cannot be solved. Always asks first.
   std::optional<TableOffer> values_offer(const Rules& rules) const;
 
   // Solves and saves the table for `rules` in the default table directory, calling
@@ -63,7 +65,7 @@ class TableBuilder {
   // The offer for `rules`, whose table is missing or unusable; nothing when it is there.
   std::optional<TableOffer> missing_table(const Rules& rules, bool ask) const;
 
-  int ask_above_pieces_;
+  std::uint64_t ask_above_positions_;
 };
 
 // One build running on its own thread. Destroying the job cancels the build and waits for

@@ -99,7 +99,7 @@ std::string screen_text(const PlaySession& game, const UiState& ui) {
 }
 
 TEST_F(PlayTableBuild, OfferForFivePiecesSaysWhatItCosts) {
-  const TableBuilder builder(4);
+  const TableBuilder builder;
   Settings settings;
   settings.opponent = std::string(kPerfect);
   settings.rules.pieces = 5;
@@ -121,7 +121,7 @@ TEST_F(PlayTableBuild, OfferForFivePiecesSaysWhatItCosts) {
 }
 
 TEST_F(PlayTableBuild, DecliningReturnsToTheSettingsWithNothingChanged) {
-  const TableBuilder builder(4);
+  const TableBuilder builder;
   PlaySession game = make_game_with_perfect();
   UiState ui;
   ui.tables = &builder;
@@ -170,7 +170,7 @@ TEST_F(PlayTableBuild, DecliningReturnsToTheSettingsWithNothingChanged) {
 }
 
 TEST_F(PlayTableBuild, AcceptingBuildsTheTableWithProgressAndStartsTheGame) {
-  const TableBuilder builder(2);  // ask even for 3 pieces
+  const TableBuilder builder(1000);  // ask even for 3 pieces (263,712 positions)
   PlaySession game = make_game_with_perfect();
   UiState ui;
   ui.tables = &builder;
@@ -212,7 +212,7 @@ TEST_F(PlayTableBuild, AcceptingBuildsTheTableWithProgressAndStartsTheGame) {
 }
 
 TEST_F(PlayTableBuild, CancellingLeavesNoTableFile) {
-  const TableBuilder builder(2);
+  const TableBuilder builder(1000);
   PlaySession game = make_game_with_perfect();
   UiState ui;
   ui.tables = &builder;
@@ -233,7 +233,7 @@ TEST_F(PlayTableBuild, CancellingLeavesNoTableFile) {
 }
 
 TEST_F(PlayTableBuild, SmallTablesBuildWithoutAsking) {
-  const TableBuilder builder(4);
+  const TableBuilder builder;
   PlaySession game = make_game_with_perfect();
   UiState ui;
   ui.tables = &builder;
@@ -246,7 +246,7 @@ TEST_F(PlayTableBuild, SmallTablesBuildWithoutAsking) {
 }
 
 TEST_F(PlayTableBuild, FirstGameWaitsForItsTableAndTheMenuCannotCloseBeforeIt) {
-  const TableBuilder builder(4);
+  const TableBuilder builder;
   PlaySession game(
       [](std::string_view spec, std::uint64_t seed) { return make_agent(spec, seed); });
   UiState ui;
@@ -289,7 +289,7 @@ TEST_F(PlayTableBuild, WithoutABuilderTheGameRefusesWithTheSolveCommand) {
 // stand-in build that solves nothing and stand-in values, exact once "built".
 class StandInBuilder final : public TableBuilder {
  public:
-  StandInBuilder() : TableBuilder(tables::kSolveOnTheFlyMaxPieces) {}
+  StandInBuilder() = default;
   ActionError build(const Rules& /*rules*/, const std::function<void(const BuildStatus&)>& progress,
                     const std::atomic<bool>& cancel) const override {
     ++builds;

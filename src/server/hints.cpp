@@ -21,12 +21,11 @@ json hints_json(const session::Session& session) {
   // A set the solver cannot solve yet (Masters, Aseb, ...) gets the search's estimate and a
   // sentence saying so, never a table's claim.
   const auto unavailable = perfect_play_unavailable(rules);
-  // Small tables (up to 4 pieces) solve in about a second and are kept: exact from then on.
+  // Small tables (tables::solves_on_the_fly) are solved once and kept: exact from then on.
   if (unavailable) {
     values = std::make_unique<analysis::SearchValues>();
-  } else if (auto table = rules.pieces <= tables::kSolveOnTheFlyMaxPieces
-                              ? tables::table_for_play(rules, &problem)
-                              : tables::find_table(rules, &problem)) {
+  } else if (auto table = tables::solves_on_the_fly(rules) ? tables::table_for_play(rules, &problem)
+                                                           : tables::find_table(rules, &problem)) {
     values = std::make_unique<tables::TableValues>(std::move(table));
   } else {
     values = std::make_unique<analysis::SearchValues>();

@@ -38,7 +38,7 @@ std::string ready_message(const Rules& rules) {
 }  // namespace
 
 std::optional<json> missing_table(const Rules& rules) {
-  if (rules.pieces <= tables::kSolveOnTheFlyMaxPieces || solver::unsupported_rules(rules)) {
+  if (tables::solves_on_the_fly(rules) || solver::unsupported_rules(rules)) {
     return std::nullopt;
   }
   if (tables::find_table(rules, nullptr)) return std::nullopt;

@@ -15,6 +15,7 @@
 #include "server/table_job.h"
 #include "server/test_agent.h"
 #include "tables/table.h"
+#include "tables/table_store.h"
 
 namespace ur::server {
 namespace {
@@ -229,6 +230,26 @@ TEST(ServerTableBuild, EveryNamedSetsMissingTableIsOffered) {
   EXPECT_GT(masters["memory_mib"].get<double>(), 5000.0);
   EXPECT_LT(blitz["memory_mib"].get<double>(), 4096.0);
   EXPECT_GT(blitz["memory_mib"].get<double>(), 1500.0);
+}
+
+// Masters, Blitz and Aseb at 4 pieces have 6.2 million positions (8-11 s to solve on two
+// cores): a request must not solve them on the spot, so they are offered as a build like 5
+// pieces, while their 3 pieces (513,200 positions) and Finkel's 4 (2.6 million) still are.
+TEST(ServerTableBuild, FourPiecesOfTheWideSetsAreOfferedNotSolvedInARequest) {
+  TableHome home;
+  for (const char* name : {"masters", "blitz", "aseb"}) {
+    RuleSpec spec = find_rule_set(name)->spec;
+    spec.pieces = 4;
+    const auto four = missing_table(Rules(spec));
+    ASSERT_TRUE(four) << name;
+    EXPECT_EQ((*four)["pieces"], 4) << name;
+    EXPECT_EQ((*four)["rules"], name);
+    spec.pieces = 3;
+    EXPECT_FALSE(missing_table(Rules(spec))) << name;
+  }
+  EXPECT_FALSE(missing_table(finkel_rules(4)));
+  EXPECT_TRUE(tables::solves_on_the_fly(finkel_rules(4)));
+  EXPECT_FALSE(tables::solves_on_the_fly(finkel_rules(5)));
 }
 
 }  // namespace

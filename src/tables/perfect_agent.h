@@ -1,6 +1,6 @@
 // The "perfect" agent: plays the move of highest win probability from a solved table.
 // Specs: "perfect" (the table for the rules in play from the default location, solved on the
-// fly for up to kSolveOnTheFlyMaxPieces pieces) or "perfect:FILE" (that table file, for its own
+// fly when tables::solves_on_the_fly) or "perfect:FILE" (that table file, for its own
 // rules only).
 #pragma once
 

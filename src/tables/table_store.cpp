@@ -81,6 +81,11 @@ std::optional<std::string> memory_refusal(const Rules& rules, const solver::Solv
          limit_source;
 }
 
+bool solves_on_the_fly(const Rules& rules) {
+  return !solver::unsupported_rules(rules) &&
+         solver::count_positions(rules, false) <= kSolveOnTheFlyMaxPositions;
+}
+
 int default_solve_threads() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
@@ -160,7 +165,7 @@ std::shared_ptr<const Table> load_or_solve(const Rules& rules,
 
 std::shared_ptr<const Table> table_for_play(const Rules& rules, std::string* problem) {
   if (auto table = find_table(rules, problem)) return table;
-  if (rules.pieces > kSolveOnTheFlyMaxPieces) return nullptr;
+  if (!solves_on_the_fly(rules)) return nullptr;
   return load_or_solve(rules, {}, problem);
 }
 
@@ -168,9 +173,7 @@ std::optional<std::string> perfect_unavailable(const Rules& rules) {
   if (auto unsupported = solver::unsupported_rules(rules)) return *unsupported;
   std::string problem;
   if (find_table(rules, &problem)) return std::nullopt;
-  if (rules.pieces <= kSolveOnTheFlyMaxPieces && !solver::unsupported_rules(rules)) {
-    return std::nullopt;
-  }
+  if (solves_on_the_fly(rules)) return std::nullopt;
   return problem;
 }
 

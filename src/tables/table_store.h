@@ -12,8 +12,14 @@
 
 namespace ur::tables {
 
-// Piece counts up to this solve in about a second, so a missing table is just computed.
-inline constexpr int kSolveOnTheFlyMaxPieces = 4;
+// Tables up to this many positions solve in a second or two on two cores (Finkel's 4 pieces:
+// 2.6 million), so a missing one is just computed where it is needed, even inside a request.
+// Masters, Blitz and Aseb at 4 pieces (6.2 million, 8-11 s) are offered as a build instead.
+inline constexpr std::uint64_t kSolveOnTheFlyMaxPositions = 3'000'000;
+
+// Whether a missing table of `rules` is solved where it is needed rather than offered as a
+// build: solvable rules whose table is small (kSolveOnTheFlyMaxPositions).
+bool solves_on_the_fly(const Rules& rules);
 
 // The rules a table is for, as messages name them: "5 pieces (exact bear-off)".
 std::string rules_text(const Rules& rules);
@@ -39,7 +45,7 @@ std::shared_ptr<const Table> load_or_solve(const Rules& rules,
                                            std::string* problem,
                                            const std::atomic<bool>* cancel = nullptr);
 
-// find_table, falling back to load_or_solve for piece counts up to kSolveOnTheFlyMaxPieces.
+// find_table, falling back to load_or_solve for rules that solve on the fly.
 std::shared_ptr<const Table> table_for_play(const Rules& rules, std::string* problem);
 
 // Why perfect play is not available right now for `rules` (no table and too many pieces to

@@ -94,10 +94,12 @@ ApiResponse GameHub::Impl::table_build(const std::string& method, const std::str
   if (method == "DELETE") return {200, table_job.cancel()};
   if (method != "POST") throw bad_method(method, "GET, POST or DELETE");
   const json request = parse_body(body);
-  require_only_members(request, {"pieces", "bear_off"}, "a table build");
-  if (!request.contains("pieces") || !request.contains("bear_off")) {
+  require_only_members(request, {"rules", "pieces", "bear_off"}, "a table build");
+  // The rules as a table_missing offer's "build" names them, or Finkel's by pieces and bear-off.
+  if (!request.contains("rules") &&
+      (!request.contains("pieces") || !request.contains("bear_off"))) {
     throw bad_request(
-        R"(A table build needs "pieces" and "bear_off": {"pieces":5,"bear_off":"exact"} for example.)");
+        R"(A table build needs "rules" ({"rules":{"name":"masters","pieces":5,"bear_off":"exact"}}) or "pieces" and "bear_off" ({"pieces":5,"bear_off":"exact"}).)");
   }
   auto [status, state] = table_job.start(merge_web_settings(default_web_settings(), request).rules);
   return {status, std::move(state)};

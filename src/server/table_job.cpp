@@ -10,6 +10,7 @@
 #endif
 
 #include "core/rule_sets.h"
+#include "protocol/json.h"
 #include "server/api_error.h"
 #include "solver/position_index.h"
 #include "solver/solver.h"
@@ -52,7 +53,9 @@ std::optional<json> missing_table(const Rules& rules) {
               {"bear_off", std::string(to_string(rules.bear_off))},
               {"estimate", estimate},
               {"estimate_s", std::round(seconds * 10) / 10},
-              {"memory_mib", std::lround(cost.peak_bytes / (1 << 20))}};
+              {"memory_mib", std::lround(cost.peak_bytes / (1 << 20))},
+              // The body of the POST /api/tables/build that builds it.
+              {"build", {{"rules", protocol::to_json(rules)}}}};
 }
 
 TableBuildJob::~TableBuildJob() {
@@ -160,6 +163,7 @@ json TableBuildJob::state_locked() const {
   }
   return json{
       {"state", kPhaseNames[static_cast<std::size_t>(phase_)]},
+      {"rules", idle ? json(nullptr) : json(std::string(rule_set_name(rules_)))},
       {"pieces", idle ? json(nullptr) : json(rules_.pieces)},
       {"bear_off", idle ? json(nullptr) : json(std::string(to_string(rules_.bear_off)))},
       {"fraction", std::round(fraction_ * 1000) / 1000},

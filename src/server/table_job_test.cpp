@@ -103,6 +103,30 @@ TEST(ServerTableBuild, BuildsASmallTableAndSavesIt) {
   EXPECT_NE(again.body["message"].get<std::string>().find("ready"), std::string::npos);
 }
 
+// The offer names its set's rules in "build", the body that builds them: a Masters offer builds
+// Masters' table, not Finkel's of the same pieces.
+TEST(ServerTableBuild, TheOfferBuildsItsOwnSetsTable) {
+  TableHome home;
+  GameHub hub(options_for(home));
+  RuleSpec masters = find_rule_set("masters")->spec;
+  const auto seven = missing_table(Rules(masters));
+  ASSERT_TRUE(seven);
+  EXPECT_EQ((*seven)["build"],
+            json::parse(R"({"rules":{"name":"masters","pieces":7,"bear_off":"exact"}})"));
+
+  masters.pieces = 3;
+  const ApiResponse started =
+      call(hub, "POST", kBuild, R"({"rules":{"name":"masters","pieces":3,"bear_off":"exact"}})");
+  ASSERT_EQ(started.status, 202) << started.body.dump();
+  EXPECT_EQ(started.body["rules"], "masters");
+  EXPECT_EQ(started.body["pieces"], 3);
+  const json ended = wait_until_ended(hub);
+  EXPECT_EQ(ended["state"], "done") << ended.dump();
+  EXPECT_EQ(ended["rules"], "masters");
+  EXPECT_TRUE(std::filesystem::exists(tables::default_table_path(Rules(masters))));
+  EXPECT_FALSE(std::filesystem::exists(tables::default_table_path(finkel_rules(3))));
+}
+
 // `ur serve --data D` keeps everything it writes under D, built tables included, whatever
 // XDG_DATA_HOME says.
 TEST(ServerTableBuild, BuiltTablesGoToTheDataDirectory) {
@@ -160,6 +184,8 @@ TEST(ServerTableBuild, RefusesBadBodiesAndMethods) {
       {"POST", R"({"pieces":4,"bear_off":"exact"})", 400, "bad_settings"},
       {"POST", R"({"pieces":5,"bear_off":"sideways"})", 400, "bad_settings"},
       {"POST", R"({"pieces":5,"bear_off":"exact","now":true})", 400, "bad_request"},
+      {"POST", R"({"rules":"masters"})", 400, "bad_request"},
+      {"POST", R"({"rules":{"name":"chess"}})", 400, "bad_settings"},
       {"PUT", R"({"pieces":5,"bear_off":"exact"})", 405, "bad_method"},
   };
   for (const auto& [method, body, status, code] : cases) {

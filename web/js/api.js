@@ -77,8 +77,8 @@ export const api = {
   queueState: (ticket) => requestJson('GET', `api/queue/${encodeURIComponent(ticket)}`),
   leaveQueue: (ticket) => requestJson('DELETE', `api/queue/${encodeURIComponent(ticket)}`),
   // The perfect opponent's table build: each answers the build's state.
-  startTableBuild: (pieces, bearOff) =>
-    requestJson('POST', 'api/tables/build', { pieces, bear_off: bearOff }),
+  // `build`: a table_missing offer's `build` member, {rules: {...}}.
+  startTableBuild: (build) => requestJson('POST', 'api/tables/build', build),
   tableBuildState: () => requestJson('GET', 'api/tables/build'),
   cancelTableBuild: () => requestJson('DELETE', 'api/tables/build'),
   // The record of a game's series: {file_name, rgn, records}.

@@ -16,8 +16,10 @@ function durationText(seconds) {
   return `${Math.floor(total / 60)} min ${String(total % 60).padStart(2, '0')} s`;
 }
 
-function rulesText(pieces, bearOff) {
-  return `${pieces} pieces (${bearOff === 'any' ? 'any throw bears off' : 'exact bear-off'})`;
+// "Masters, 5 pieces (exact bear-off)"; Finkel's, the usual rules, go by their pieces alone.
+function rulesText({ rules, pieces, bear_off: bearOff }) {
+  const set = rules && rules !== 'finkel' ? `${rules[0].toUpperCase()}${rules.slice(1)} rules, ` : '';
+  return `${set}${pieces} pieces (${bearOff === 'any' ? 'any throw bears off' : 'exact bear-off'})`;
 }
 
 export class TableBuildOffer {
@@ -52,7 +54,7 @@ export class TableBuildOffer {
     this.missing = missing;
     this.el().hidden = false;
     this.el('text').textContent =
-      `This server has no solved table for ${rulesText(missing.pieces, missing.bear_off)} yet, ${this.text}`;
+      `This server has no solved table for ${rulesText(missing)} yet, ${this.text}`;
     this.el('start').textContent = `Build the table now (${missing.estimate})`;
     this.showIdle();
     if (focus) this.el('start').focus();
@@ -76,6 +78,7 @@ export class TableBuildOffer {
   isOffered(state) {
     return (
       this.missing !== null &&
+      (state.rules ?? 'finkel') === (this.missing.rules ?? 'finkel') &&
       state.pieces === this.missing.pieces &&
       state.bear_off === this.missing.bear_off
     );
@@ -92,7 +95,9 @@ export class TableBuildOffer {
   async start() {
     if (!this.missing) return;
     try {
-      const state = await api.startTableBuild(this.missing.pieces, this.missing.bear_off);
+      const state = await api.startTableBuild(
+        this.missing.build ?? { pieces: this.missing.pieces, bear_off: this.missing.bear_off },
+      );
       this.render(state);
       this.el('cancel').focus();
       this.poll();

@@ -5,7 +5,7 @@
 const { spawn, execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const { test, expect, newPerson, readControls } = require('./helpers');
+const { test, expect, newPerson, hostGame, actOnce } = require('./helpers');
 
 const PG_CLUSTER = path.resolve(__dirname, '../../../scripts/pg-cluster.sh');
 
@@ -50,20 +50,6 @@ function stopped(child) {
   });
 }
 
-// One action of whoever of `pages` may act now: answers true when someone acted.
-async function actOnce(pages) {
-  for (const page of pages) {
-    const controls = await readControls(page);
-    if (controls.busy || controls.gameOver) continue;
-    if (controls.canPass) await page.click('#pass-button', { timeout: 5000 });
-    else if (controls.canThrow) await page.click('#throw-button', { timeout: 5000 });
-    else if (controls.movable > 0) await page.locator('#board .cell.movable').last().click({ timeout: 5000 });
-    else continue;
-    return true;
-  }
-  return false;
-}
-
 async function stateOn(base, id) {
   const answer = await fetch(`${base}/api/games/${id}`);
   expect(answer.ok).toBeTruthy();
@@ -99,14 +85,8 @@ test.describe('two servers on one PostgreSQL', () => {
     const [first, second] = servers.map((server) => server.base);
     const ann = await newPerson(browser, first);
     const bob = await newPerson(browser, second);
-    await ann.goto('/');
-    await expect(ann.locator('#game')).toHaveAttribute('aria-busy', 'false');
-    await ann.click('#online-button');
-    await ann.fill('#online-name', 'Ann');
-    await ann.click('#online-invite');
-    await expect(ann.locator('#link-url')).toHaveValue(/#join=[0-9a-f]{32}$/);
     // Bob opens the invite on the other server, as a balancer might send him there.
-    const invite = new URL(await ann.locator('#link-url').inputValue()).hash;
+    const invite = new URL(await hostGame(ann, 'Ann')).hash;
     await bob.goto(`${second}/${invite}`);
     await expect(bob.locator('#join-dialog')).toBeVisible();
     await bob.fill('#join-name', 'Bob');

@@ -228,6 +228,47 @@ async function newPerson(browser, baseURL, options = {}) {
   return page;
 }
 
+// The host opens the page and invites a friend, from the Play online dialog or from the
+// settings: answers the invite link.
+async function hostGame(page, name, via = 'online') {
+  await page.goto('/');
+  await expect(page.locator('#game')).toHaveAttribute('aria-busy', 'false');
+  if (via === 'settings') {
+    await page.click('#settings-button');
+    await expect(page.locator('#settings-name-field')).toBeHidden();
+    await page.locator('input[name=opponent][value=online]').check();
+    await page.fill('#settings-name', name);
+    await page.click('#settings-save');
+  } else {
+    await page.click('#online-button');
+    await page.fill('#online-name', name);
+    await page.click('#online-invite');
+  }
+  const dialog = page.locator('#link-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(page.locator('#link-title')).toHaveText('Invite a friend');
+  await expect(page.locator('#link-waiting')).toHaveText('Waiting for your friend to join…');
+  await expect(page.locator('#link-qr svg')).toBeVisible();
+  const link = await page.locator('#link-url').inputValue();
+  expect(link).toMatch(/#join=[0-9a-f]{32}$/);
+  return link;
+}
+
+// One action of whoever of `pages` may act now: answers true when someone acted.
+async function actOnce(pages) {
+  for (const page of pages) {
+    const controls = await readControls(page);
+    if (controls.busy || controls.gameOver) continue;
+    if (controls.canPass) await page.click('#pass-button', { timeout: 5000 });
+    else if (controls.canThrow) await page.click('#throw-button', { timeout: 5000 });
+    else if (controls.movable > 0) await page.locator('#board .cell.movable').last().click({ timeout: 5000 });
+    else continue;
+    return true;
+  }
+  return false;
+}
+
+// Plays on until both players see the game over (or `untilActions` actions were taken).
 module.exports = {
   GAME_ID,
   QUICK_PREFS,
@@ -241,6 +282,8 @@ module.exports = {
   openFreshGame,
   chooseSettings,
   readControls,
+  hostGame,
+  actOnce,
   waitSettled,
   gameId,
   seatToken,

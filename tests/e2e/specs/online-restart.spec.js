@@ -6,7 +6,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
-const { test, expect, newPerson, readControls } = require('./helpers');
+const { test, expect, newPerson, readControls, hostGame } = require('./helpers');
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -80,13 +80,7 @@ test('the server is killed and restarted mid-game: both players reconnect and pl
   try {
     const ann = await person(browser, base);
     const bob = await person(browser, base);
-    await ann.goto('/');
-    await expect(ann.locator('#game')).toHaveAttribute('aria-busy', 'false');
-    await ann.click('#online-button');
-    await ann.fill('#online-name', 'Ann');
-    await ann.click('#online-invite');
-    await expect(ann.locator('#link-url')).toHaveValue(/#join=[0-9a-f]{32}$/);
-    const link = await ann.locator('#link-url').inputValue();
+    const link = await hostGame(ann, 'Ann');
     await bob.goto(link);
     await expect(bob.locator('#join-dialog')).toBeVisible();
     await bob.fill('#join-name', 'Bob');

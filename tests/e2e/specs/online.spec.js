@@ -3,7 +3,7 @@
 // copied game id without its seat token, quick match, and prepared states for claiming the
 // win (its 2 minutes are not waited for here).
 const AxeBuilder = require('@axe-core/playwright').default;
-const { test, expect, newPerson, readControls, screenshot, state, serve } = require('./helpers');
+const { test, expect, newPerson, hostGame, actOnce, screenshot, state, serve } = require('./helpers');
 
 const BASE = process.env.UR_BASE_URL || 'http://127.0.0.1:8080';
 
@@ -17,32 +17,6 @@ async function closeAll(...pages) {
     expect(page.errors, 'uncaught errors in the page').toEqual([]);
     await page.context().close();
   }
-}
-
-// The host opens the page and invites a friend, from the Play online dialog or from the
-// settings: answers the invite link.
-async function hostGame(page, name, via = 'online') {
-  await page.goto('/');
-  await expect(page.locator('#game')).toHaveAttribute('aria-busy', 'false');
-  if (via === 'settings') {
-    await page.click('#settings-button');
-    await expect(page.locator('#settings-name-field')).toBeHidden();
-    await page.locator('input[name=opponent][value=online]').check();
-    await page.fill('#settings-name', name);
-    await page.click('#settings-save');
-  } else {
-    await page.click('#online-button');
-    await page.fill('#online-name', name);
-    await page.click('#online-invite');
-  }
-  const dialog = page.locator('#link-dialog');
-  await expect(dialog).toBeVisible();
-  await expect(page.locator('#link-title')).toHaveText('Invite a friend');
-  await expect(page.locator('#link-waiting')).toHaveText('Waiting for your friend to join…');
-  await expect(page.locator('#link-qr svg')).toBeVisible();
-  const link = await page.locator('#link-url').inputValue();
-  expect(link).toMatch(/#join=[0-9a-f]{32}$/);
-  return link;
 }
 
 async function joinGame(page, link, name) {
@@ -66,21 +40,6 @@ async function apiState(page, id) {
   return (await answer.json()).game;
 }
 
-// One action of whoever of `pages` may act now: answers true when someone acted.
-async function actOnce(pages) {
-  for (const page of pages) {
-    const controls = await readControls(page);
-    if (controls.busy || controls.gameOver) continue;
-    if (controls.canPass) await page.click('#pass-button', { timeout: 5000 });
-    else if (controls.canThrow) await page.click('#throw-button', { timeout: 5000 });
-    else if (controls.movable > 0) await page.locator('#board .cell.movable').last().click({ timeout: 5000 });
-    else continue;
-    return true;
-  }
-  return false;
-}
-
-// Plays on until both players see the game over (or `untilActions` actions were taken).
 async function playOn(pages, { untilActions = Infinity, timeout = 120_000 } = {}) {
   const deadline = Date.now() + timeout;
   let actions = 0;

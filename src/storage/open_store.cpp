@@ -18,14 +18,14 @@ std::unique_ptr<GameStore> open_store(const std::string& url, const std::string&
       throw std::invalid_argument(
           "a SQLite database is sqlite:PATH (e.g. sqlite:games.sqlite3 or "
           "sqlite:/var/lib/ur/games.sqlite3), got \"" +
-          url + "\"");
+          printable(url) + "\"");
     }
     const std::filesystem::path file(path);
     const std::filesystem::path directory =
         file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
     if (!std::filesystem::is_directory(directory)) {
-      throw std::runtime_error("cannot open " + path + ": the directory " + directory.string() +
-                               " does not exist");
+      throw std::runtime_error("cannot open " + printable(path) + ": the directory " +
+                               printable(directory.string()) + " does not exist");
     }
     return std::make_unique<SqliteStore>(file);
   }
@@ -35,7 +35,7 @@ std::unique_ptr<GameStore> open_store(const std::string& url, const std::string&
   throw std::invalid_argument(
       "expected sqlite:PATH or postgresql://user[:password]@host[:port]/database, "
       "got \"" +
-      url + "\"");
+      shown_url(url) + "\"");
 }
 
 }  // namespace ur::storage

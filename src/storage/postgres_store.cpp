@@ -183,36 +183,56 @@ class PostgresStore::Lease {
 void check_postgres_url(const std::string& url) {
   if (!url.starts_with("postgresql://") && !url.starts_with("postgres://")) {
     throw std::invalid_argument(
-        "a PostgreSQL URL starts with postgresql:// or postgres://, got \"" + url + "\"");
+        "a PostgreSQL URL starts with postgresql:// or postgres://, got \"" + shown_url(url) +
+        "\"");
   }
   char* error = nullptr;
   PQconninfoOption* options = PQconninfoParse(url.c_str(), &error);
   if (options == nullptr) {
     const std::string why = error ? first_line(error) : "it cannot be read";
     PQfreemem(error);
-    throw std::invalid_argument("the database URL " + without_password(url) +
-                                " is not valid: " + why);
+    throw std::invalid_argument("the database URL " + shown_url(url) + " is not valid: " + why);
   }
   PQconninfoFree(options);
 }
 
-std::string without_password(const std::string& url) {
+std::string printable(std::string_view text) {
+  std::string shown;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      shown += "\\n";
+    } else if (c == '\t') {
+      shown += "\\t";
+    } else if (byte < 0x20 || byte == 0x7f) {
+      constexpr std::string_view kHex = "0123456789abcdef";
+      shown += "\\x";
+      shown += kHex[byte >> 4];
+      shown += kHex[byte & 0xf];
+    } else {
+      shown += c;
+    }
+  }
+  return shown;
+}
+
+std::string shown_url(const std::string& url) {
   // scheme://user:password@host...: the password is between the first ':' after "//" and
   // the last '@' of the authority.
   const auto authority = url.find("//");
-  if (authority == std::string::npos) return url;
+  if (authority == std::string::npos) return printable(url);
   const auto authority_end = url.find_first_of("/?", authority + 2);
   const std::string_view part = std::string_view(url).substr(
       authority + 2,
       authority_end == std::string::npos ? std::string::npos : authority_end - authority - 2);
   const auto at = part.rfind('@');
-  if (at == std::string_view::npos) return url;
+  if (at == std::string_view::npos) return printable(url);
   const auto colon = part.substr(0, at).find(':');
-  if (colon == std::string_view::npos) return url;
+  if (colon == std::string_view::npos) return printable(url);
   std::string shown = url.substr(0, authority + 2 + colon + 1);
   shown += "***";
   shown += url.substr(authority + 2 + at);
-  return shown;
+  return printable(shown);
 }
 
 PostgresStore::PostgresStore(std::string url, std::string server_id, int connections)
@@ -221,8 +241,7 @@ PostgresStore::PostgresStore(std::string url, std::string server_id, int connect
   try {
     for (int i = 0; i < connections; ++i) idle_.push_back(std::make_unique<Connection>(url_));
   } catch (const Unavailable& error) {
-    throw std::runtime_error("cannot use the database " + without_password(url_) + ": " +
-                             error.what());
+    throw std::runtime_error("cannot use the database " + shown_url(url_) + ": " + error.what());
   }
   migrate();
   // This server counts as alive from the start, so presence it publishes before its listener's
@@ -234,8 +253,7 @@ PostgresStore::PostgresStore(std::string url, std::string server_id, int connect
         " ON CONFLICT (server_id) DO UPDATE SET seen_ms = excluded.seen_ms",
         {server_id_, std::to_string(unix_millis())});
   } catch (const Unavailable& error) {
-    throw std::runtime_error("cannot use the database " + without_password(url_) + ": " +
-                             error.what());
+    throw std::runtime_error("cannot use the database " + shown_url(url_) + ": " + error.what());
   }
 }
 
@@ -291,8 +309,7 @@ void PostgresStore::migrate() {
       connection->run("INSERT INTO ur_schema VALUES ($1)", {std::to_string(kSchemaVersion)});
     });
   } catch (const Unavailable& error) {
-    throw std::runtime_error("cannot use the database " + without_password(url_) + ": " +
-                             error.what());
+    throw std::runtime_error("cannot use the database " + shown_url(url_) + ": " + error.what());
   }
 }
 

@@ -18,8 +18,12 @@ namespace ur::storage {
 // Checks a postgresql:// or postgres:// URL as libpq reads it. Throws std::invalid_argument
 // saying what is wrong.
 void check_postgres_url(const std::string& url);
-// The URL with its password (if any) replaced by "***", for messages and logs.
-std::string without_password(const std::string& url);
+// `text` on one printable line: control characters as \n, \t or \xNN, for messages that
+// repeat what a user typed.
+std::string printable(std::string_view text);
+// The URL as messages and logs show it: its password (if any) replaced by "***", on one
+// printable line.
+std::string shown_url(const std::string& url);
 
 class PostgresStore final : public GameStore {
  public:
@@ -32,7 +36,7 @@ class PostgresStore final : public GameStore {
   PostgresStore& operator=(const PostgresStore&) = delete;
 
   const char* backend() const override { return "postgresql"; }
-  std::string location() const override { return without_password(url_); }
+  std::string location() const override { return shown_url(url_); }
   bool shared() const override { return true; }
 
   bool save(const std::string& id, int format, const std::string& record, std::int64_t version,

@@ -50,7 +50,7 @@ inline void add_rules_options(CLI::App& command, Rules& rules) {
       ->check(CLI::IsMember({"standard", "aseb"}));
   command
       .add_option("--path", choice->path,
-                  "Path: finkel, masters, aseb, murray or skiriuk (default the set's)")
+                  "Path: finkel (also called bell), masters, aseb, murray or skiriuk (default the set's)")
       ->check(CLI::IsMember({"finkel", "masters", "aseb", "murray", "skiriuk", "bell"}));
   command.add_option("--dice", choice->dice, "Binary dice thrown (1-6)")
       ->check(integer_range(1, RuleSpec::kMaxDice));

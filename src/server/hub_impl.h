@@ -293,6 +293,8 @@ struct GameHub::Impl {
   // Takes up the stored state of the game when another server changed it, telling the
   // listeners what happened.
   void refresh(GameSlot& slot);
+  // Makes `fresh` (another server's version of the game) the slot's, telling the listeners.
+  void take_up(GameSlot& slot, WebGame fresh);
   // refresh() when the stored version is newer (one cheap query when it is not).
   void refresh_if_stale(GameSlot& slot);
 

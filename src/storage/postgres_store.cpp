@@ -12,9 +12,12 @@ namespace ur::storage {
 
 namespace {
 
-// The channel every server listens on. Payloads: "g SERVER GAME VERSION" (a game changed),
-// "p SERVER GAME" (who is connected to a game changed).
+// The channel every server listens on. Payloads: "g SERVER GAME VERSION [CHANGE]" (a game
+// changed; CHANGE, what changed, runs to the end), "p SERVER GAME" (who is connected to a
+// game changed).
 constexpr const char* kChannel = "ur_games";
+// PostgreSQL refuses a NOTIFY payload of this many bytes or more (its default build).
+constexpr std::size_t kMaxPayloadBytes = 8000;
 // Servers taking the schema lock of a migration, so they migrate one after another.
 constexpr long long kMigrationLock = 0x75722d736368656dLL;  // "ur-schem"
 // A server whose heartbeat is older than this is taken for gone: its sockets count no more.
@@ -297,8 +300,13 @@ void PostgresStore::migrate() {
 }
 
 bool PostgresStore::save(const std::string& id, int format, const std::string& record,
-                         std::int64_t version, std::int64_t expected) {
-  const std::string notice = "g " + server_id_ + " " + id + " " + std::to_string(version);
+                         std::int64_t version, std::int64_t expected, const std::string& change) {
+  std::string notice = "g " + server_id_ + " " + id + " " + std::to_string(version);
+  // A change too long for the notice is left out: the others load the game instead.
+  if (!change.empty() && notice.size() + 1 + change.size() < kMaxPayloadBytes) {
+    notice += ' ';
+    notice += change;
+  }
   Lease connection(*this);
   // One statement, one transaction: the NOTIFY goes out exactly when the row is written.
   if (expected == 0) {
@@ -452,7 +460,7 @@ void PostgresStore::listen_loop() {
       while (PGnotify* raw = PQnotifies(connection->conn)) {
         const std::string payload = raw->extra ? raw->extra : "";
         PQfreemem(raw);
-        // "g SERVER GAME VERSION" or "p SERVER GAME"; this server's own are skipped.
+        // "g SERVER GAME VERSION [CHANGE]" or "p SERVER GAME"; this server's own are skipped.
         const auto first = payload.find(' ');
         const auto second = payload.find(' ', first + 1);
         if (first != 1 || second == std::string::npos) continue;
@@ -463,11 +471,13 @@ void PostgresStore::listen_loop() {
             second + 1, third == std::string::npos ? std::string::npos : third - second - 1);
         if (payload[0] == 'g' && third != std::string::npos) {
           notice.kind = Notice::Kind::Game;
+          const auto fourth = payload.find(' ', third + 1);
           try {
-            notice.version = std::stoll(payload.substr(third + 1));
+            notice.version = std::stoll(payload.substr(third + 1, fourth - third - 1));
           } catch (const std::exception&) {
             continue;
           }
+          if (fourth != std::string::npos) notice.change = payload.substr(fourth + 1);
         } else if (payload[0] == 'p') {
           notice.kind = Notice::Kind::Presence;
         } else {

@@ -261,6 +261,25 @@ TEST(ClusterHubs, AMissedNoticeIsMadeUpByLoadingTheGameOnTheNext) {
   EXPECT_EQ(servers.b.state(game.id), state);
 }
 
+TEST(ClusterHubs, AnActionOnAServerNotYetToldOfTheLastMoveIsJudgedOnTheStoredGame) {
+  Pair servers;
+  const Online game = start_online(servers);
+  ASSERT_EQ(servers.b.state(game.id)["to_move"], "light");
+  servers.b.store->deaf = true;  // b goes on thinking it is light's turn
+  play_turn(servers.a, game, "light");
+  ASSERT_EQ(servers.a.state(game.id)["to_move"], "dark");
+  const ApiResponse thrown =
+      servers.b.post("/api/games/" + game.id + "/throw", nullptr, game.guest);
+  EXPECT_EQ(thrown.status, 200) << thrown.body.dump();
+  EXPECT_EQ(thrown.body["game"]["version"], servers.a.state(game.id)["version"]);
+  // A refusal on the stored game stands: it is not light's turn.
+  const ApiResponse refused =
+      servers.b.post("/api/games/" + game.id + "/throw", nullptr, game.host);
+  EXPECT_EQ(refused.status, 409) << refused.body.dump();
+  EXPECT_EQ(refused.body["code"], "not_your_turn");
+  servers.b.store->deaf = false;
+}
+
 TEST(ClusterHubs, ConcurrentThrowsOverBothServersExactlyOneIsAccepted) {
   Pair servers;
   const Online game = start_online(servers);

@@ -320,8 +320,14 @@ struct GameHub::Impl {
 
   ApiResponse game_response(const WebGame& game, std::size_t first, int status = 200);
 
+  // When work on a game of a shared store makes sure this server has the stored version:
+  // before it runs (reading the game), or once it is refused (an action, whose save is
+  // guarded by the version anyway).
+  enum class Freshness { CheckFirst, CheckOnRefusal };
+
   // Runs `work` on the game's strand, answering its errors; `work` returns the answer.
-  void on_game(const std::string& id, Reply reply, std::function<ApiResponse(GameSlot&)> work);
+  void on_game(const std::string& id, Reply reply, std::function<ApiResponse(GameSlot&)> work,
+               Freshness freshness = Freshness::CheckFirst);
 
   // Runs `work`, which replies itself on success; answers with the error it throws instead.
   static void guarded(const Reply& reply, const std::function<void()>& work);

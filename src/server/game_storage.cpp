@@ -42,6 +42,31 @@ json stored_json(const WebGame& game) {
   return stored;
 }
 
+std::string stored_text(const WebGame& game, StoredEvents& kept) {
+  const session::Events& history = game.session.history();
+  for (std::size_t i = kept.events; i < history.size(); ++i) {
+    if (i > 0) kept.text += ',';
+    kept.text += protocol::to_json(history[i]).dump();
+  }
+  kept.events = history.size();
+  // The members in stored_json's order (nlohmann's objects sort their keys).
+  json seating;
+  add_seating(seating, game.seating);
+  std::string text = R"({"format":)" + std::to_string(kStoredFormat) + R"(,"history":[)";
+  text.reserve(text.size() + kept.text.size() + 512);
+  text += kept.text;
+  text += R"(],"id":)";
+  text += json(game.id).dump();
+  if (!seating.is_null()) {
+    text += R"(,"seating":)";
+    text += seating["seating"].dump();
+  }
+  text += R"(,"version":)";
+  text += std::to_string(game.version);
+  text += '}';
+  return text;
+}
+
 json stored_change(const WebGame& game, std::size_t first) {
   const session::Events& history = game.session.history();
   json events = json::array();

@@ -17,6 +17,16 @@ inline constexpr int kStoredFormat = 2;
 
 nlohmann::json stored_json(const WebGame& game);
 
+// The stored form of a history's first `events` events, kept between saves (stored_text).
+struct StoredEvents {
+  std::string text;  // the events as stored_json writes them, comma-separated
+  std::size_t events = 0;
+};
+
+// stored_json(game).dump(), serializing only the events after the first `kept.events`, which
+// it then adds to `kept`. Precondition: those first events are game's.
+std::string stored_text(const WebGame& game, StoredEvents& kept);
+
 // What a save changed, for servers that hold the game's previous version (a notice): the
 // events after the first `first` of the history, and the seating as stored_json has it.
 //   {"from": 41, "events": [event, ...], "seating": {...}}  (no "seating" while claimable)

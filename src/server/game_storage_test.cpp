@@ -32,7 +32,12 @@ TEST(GameStorage, TheStoredFormRoundTripsAtEveryStepOfAGame) {
       merge_web_settings(default_web_settings(), {{"starts", "higher"}, {"pieces", 3}});
   WebGame game{"g-0000000000000005", 0, Session::start(settings, 5, kNow)};
   testing::LastMoveAgents agents;
+  game.seating.claimable = true;  // no seating stored until step 7
+  StoredEvents kept;
   for (int step = 0; step < 2000 && game.session.phase() != Phase::Over; ++step) {
+    // The text kept from step to step is the one written whole.
+    ASSERT_EQ(stored_text(game, kept), stored_json(game).dump());
+    if (step == 7) game.seating = new_seating(game.session.settings(), std::nullopt);
     const json stored = json::parse(stored_json(game).dump());
     EXPECT_EQ(stored["format"], 2);
     expect_same(game_from_stored(stored), game);

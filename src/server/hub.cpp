@@ -123,20 +123,24 @@ void GameHub::Impl::commit(GameSlot& slot, WebGame next, std::size_t first, bool
                            std::optional<std::chrono::steady_clock::time_point> began) {
   next.version = slot.game.version + 1;
   next.presence = slot.game.presence;  // sockets come and go while the intent is applied
-  // The other servers holding the game take up the new events instead of loading it.
-  std::string change;
   const session::Events& known = slot.game.session.history();
   const session::Events& after = next.session.history();
-  if (store->shared() && slot.game.version > 0 && after.size() >= known.size() &&
-      std::equal(known.begin(), known.end(), after.begin())) {
+  const bool extends =
+      after.size() >= known.size() && std::equal(known.begin(), known.end(), after.begin());
+  // Only the new events are serialized; the stored form of the others is kept from the last.
+  StoredEvents stored = extends ? slot.stored : StoredEvents{};
+  const std::string record = stored_text(next, stored);
+  // The other servers holding the game take up the new events instead of loading it.
+  std::string change;
+  if (store->shared() && slot.game.version > 0 && extends) {
     change = stored_change(next, known.size()).dump();
   }
-  if (!store->save(next.id, kStoredFormat, stored_json(next).dump(),
-                   static_cast<std::int64_t>(next.version),
+  if (!store->save(next.id, kStoredFormat, record, static_cast<std::int64_t>(next.version),
                    static_cast<std::int64_t>(slot.game.version), change)) {
     throw VersionConflict{};
   }
   slot.game = std::move(next);
+  slot.stored = std::move(stored);
   if (slot.listeners.empty()) return;
   tell_listeners(slot, update_message(slot.game, web_events(slot.game.session, first), began),
                  computer_step);

@@ -200,6 +200,8 @@ struct GameHub::Impl {
     // This server's sockets on the seats; game.presence adds the other servers' to them.
     Presence here;                    // touched only on `strand`
     storage::SeatPresence elsewhere;  // the other servers' sockets, summed
+    // The stored form of the first events of game's history, for the next save (on `strand`).
+    StoredEvents stored;
   };
   using SlotPtr = std::shared_ptr<GameSlot>;
 

@@ -13,6 +13,13 @@ void GameHub::Impl::take_up(GameSlot& slot, WebGame fresh) {
   fresh.presence = slot.game.presence;
   const std::size_t known = slot.game.session.history().size();
   const std::size_t first = std::min(known, fresh.session.history().size());
+  // The stored events kept for the next save stay if they begin the fresh history too.
+  const session::Events& history = fresh.session.history();
+  const auto kept = static_cast<std::ptrdiff_t>(slot.stored.events);
+  if (history.size() < slot.stored.events ||
+      !std::equal(history.begin(), history.begin() + kept, slot.game.session.history().begin())) {
+    slot.stored = {};
+  }
   slot.game = std::move(fresh);
   if (slot.listeners.empty()) return;
   tell_listeners(slot, update_message(slot.game, web_events(slot.game.session, first), {}), false);

@@ -7,6 +7,7 @@
 #include <initializer_list>
 #include <optional>
 #include <stdexcept>
+#include <unordered_map>
 
 namespace ur::storage {
 
@@ -93,22 +94,38 @@ struct PostgresStore::Connection {
   // Reconnects a connection the database dropped (a restart of PostgreSQL).
   void ensure() {
     if (PQstatus(conn) == CONNECTION_OK) return;
-    PQreset(conn);
+    reset();
     if (PQstatus(conn) != CONNECTION_OK) {
       throw Unavailable("the database cannot be reached: " + first_line(PQerrorMessage(conn)));
     }
   }
 
+  // A new session: the statements prepared on the old one are gone with it.
+  void reset() {
+    PQreset(conn);
+    prepared.clear();
+  }
+
   // Runs one statement with text parameters (nullopt is NULL). Throws Unavailable when the
-  // database went away, std::runtime_error for any other failure.
+  // database went away, std::runtime_error for any other failure. A statement with parameters
+  // is prepared once per connection (parsed and planned once, then only executed).
   Result run(const char* sql, std::initializer_list<Param> params = {}) {
     ensure();
     std::vector<const char*> values;
     values.reserve(params.size());
     for (const Param& param : params) values.push_back(param ? param->c_str() : nullptr);
-    auto exec = [&] {
-      return PQexecParams(conn, sql, static_cast<int>(values.size()), nullptr, values.data(),
-                          nullptr, nullptr, 0);
+    const int count = static_cast<int>(values.size());
+    auto exec = [&]() -> PGresult* {
+      if (count == 0) return PQexecParams(conn, sql, 0, nullptr, nullptr, nullptr, nullptr, 0);
+      auto name = prepared.find(sql);
+      if (name == prepared.end()) {
+        const std::string fresh = "ur_" + std::to_string(prepared.size());
+        PGresult* made = PQprepare(conn, fresh.c_str(), sql, count, nullptr);
+        if (PQresultStatus(made) != PGRES_COMMAND_OK) return made;  // answered as the statement
+        PQclear(made);
+        name = prepared.emplace(sql, fresh).first;
+      }
+      return PQexecPrepared(conn, name->second.c_str(), count, values.data(), nullptr, nullptr, 0);
     };
     PGresult* raw = exec();
     // A connection the database dropped while idle (it restarted) is found out only now; the
@@ -116,7 +133,7 @@ struct PostgresStore::Connection {
     // a transaction, whose earlier statements died with the old connection.
     if (PQstatus(conn) == CONNECTION_BAD && !in_transaction) {
       PQclear(raw);
-      PQreset(conn);
+      reset();
       raw = PQstatus(conn) == CONNECTION_OK ? exec() : nullptr;
     }
     Result result(raw);
@@ -156,6 +173,7 @@ struct PostgresStore::Connection {
 
   PGconn* conn;
   bool in_transaction = false;
+  std::unordered_map<std::string, std::string> prepared;  // statement text -> its name
 };
 
 // A connection of the pool, given back when the lease ends.

@@ -70,8 +70,9 @@ std::string stored_text(const WebGame& game, StoredEvents& kept) {
 json stored_change(const WebGame& game, std::size_t first) {
   const session::Events& history = game.session.history();
   json events = json::array();
-  for (std::size_t i = first; i < history.size(); ++i)
+  for (std::size_t i = first; i < history.size(); ++i) {
     events.push_back(protocol::to_json(history[i]));
+  }
   json change = {{"from", first}, {"events", std::move(events)}};
   add_seating(change, game.seating);
   return change;

@@ -259,15 +259,30 @@ session::Event event_from(const json& value, Rules& rules) {
 }  // namespace
 
 session::Events events_from_json(const json& value) {
+  return events_from_json(value, {});
+}
+
+session::Events events_from_json(const json& value, const session::Events& before) {
   if (!value.is_array()) bad("a history must be a JSON array of events");
+  // The rules event_from reads under: those of the latest event that set them.
+  Rules rules = finkel_rules();
+  for (auto event = before.rbegin(); event != before.rend(); ++event) {
+    if (const auto* series = std::get_if<session::SeriesStarted>(&event->body)) {
+      rules = series->settings.rules;
+      break;
+    }
+    if (const auto* changed = std::get_if<session::SettingsChanged>(&event->body)) {
+      rules = changed->settings.rules;
+      break;
+    }
+  }
   session::Events events;
   events.reserve(value.size());
-  Rules rules = finkel_rules();
   for (std::size_t i = 0; i < value.size(); ++i) {
     try {
       events.push_back(event_from(value[i], rules));
     } catch (const RequestError& error) {
-      bad("event " + std::to_string(i) + ": " + error.what());
+      bad("event " + std::to_string(before.size() + i) + ": " + error.what());
     }
   }
   return events;

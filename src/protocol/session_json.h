@@ -26,5 +26,8 @@ nlohmann::json to_json(const session::Events& events);
 // force where they occur. Throws RequestError naming the event index and what is wrong;
 // the events are not checked against each other (Session::from_history does that).
 session::Events events_from_json(const nlohmann::json& value);
+// Reads events that carry on the history `before` (read under the rules in force at its end);
+// error indices count from before's end.
+session::Events events_from_json(const nlohmann::json& value, const session::Events& before);
 
 }  // namespace ur::protocol

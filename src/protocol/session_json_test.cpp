@@ -63,6 +63,30 @@ TEST(SessionJson, AHistoryRoundTripsAndFoldsToTheSameSession) {
   EXPECT_EQ(std::get<Session>(rebuilt).settings(), game.settings());
 }
 
+TEST(SessionJson, EveryTailOfAHistoryReadsAfterItsHead) {
+  // The series changes to five pieces midway: a tail is read under the rules then in force.
+  const session::Events history = eventful_series().history();
+  const json stored = to_json(history);
+  for (std::size_t split = 1; split <= history.size(); ++split) {
+    const session::Events head(history.begin(),
+                               history.begin() + static_cast<std::ptrdiff_t>(split));
+    const json tail(stored.begin() + static_cast<std::ptrdiff_t>(split), stored.end());
+    session::Events read = events_from_json(tail, head);
+    read.insert(read.begin(), head.begin(), head.end());
+    ASSERT_EQ(read, history) << "split at " << split;
+  }
+  json bad = json::array({stored.back()});
+  bad[0]["type"] = "nonsense";
+  try {
+    events_from_json(bad, history);
+    ADD_FAILURE() << "an unknown event was read";
+  } catch (const RequestError& error) {
+    EXPECT_NE(std::string(error.what()).find("event " + std::to_string(history.size())),
+              std::string::npos)
+        << error.what();
+  }
+}
+
 TEST(SessionJson, SettingsRoundTripAndBadOnesAreNamed) {
   session::Settings settings = session::against_computer("hard", Side::Dark);
   settings.rules = finkel_rules(5, BearOff::Any);

@@ -31,6 +31,75 @@ using Cluster = storage::TestCluster;
 
 const auto* const cluster = ::testing::AddGlobalTestEnvironment(new Cluster);
 
+// A server's store, counting the games it loads; while `deaf`, it hears no notices (as
+// when they are late).
+class WatchedStore final : public storage::GameStore {
+ public:
+  explicit WatchedStore(std::unique_ptr<storage::GameStore> store) : store_(std::move(store)) {}
+  std::atomic<int> loads{0};
+  std::atomic<bool> deaf{false};
+
+  const char* backend() const override { return store_->backend(); }
+  std::string location() const override { return store_->location(); }
+  bool shared() const override { return store_->shared(); }
+  bool save(const std::string& id, int format, const std::string& record, std::int64_t version,
+            std::int64_t expected, const std::string& change = "") override {
+    return store_->save(id, format, record, version, expected, change);
+  }
+  std::optional<storage::StoredGame> load(const std::string& id) override {
+    ++loads;
+    return store_->load(id);
+  }
+  std::int64_t version_of(const std::string& id) override { return store_->version_of(id); }
+  void save_invite(const std::string& code, const std::string& game_id) override {
+    store_->save_invite(code, game_id);
+  }
+  std::optional<std::string> find_invite(const std::string& code) override {
+    return store_->find_invite(code);
+  }
+  long long count() override { return store_->count(); }
+  void ping() override { store_->ping(); }
+  void for_each_game(
+      const std::function<void(const std::string&, const storage::StoredGame&)>& visit) override {
+    store_->for_each_game(visit);
+  }
+  void for_each_invite(
+      const std::function<void(const std::string&, const std::string&)>& visit) override {
+    store_->for_each_invite(visit);
+  }
+  Copied import_from(GameStore& source) override { return store_->import_from(source); }
+  void listen(std::function<void(const storage::Notice&)> on_notice,
+              std::function<void()> on_resumed) override {
+    store_->listen(
+        [this, on_notice = std::move(on_notice)](const storage::Notice& notice) {
+          if (!deaf) on_notice(notice);
+        },
+        std::move(on_resumed));
+  }
+  void stop_listening() override { store_->stop_listening(); }
+  void publish_presence(const std::string& id, const storage::SeatPresence& here) override {
+    store_->publish_presence(id, here);
+  }
+  std::vector<storage::SeatPresence> others_presence(const std::string& id) override {
+    return store_->others_presence(id);
+  }
+  bool has_queue() const override { return store_->has_queue(); }
+  std::optional<storage::Ticket> queue_join(const storage::Ticket& entry,
+                                            std::int64_t alive_since) override {
+    return store_->queue_join(entry, alive_since);
+  }
+  void queue_pair(const storage::Ticket& paired) override { store_->queue_pair(paired); }
+  std::optional<storage::Ticket> queue_poll(const std::string& ticket, std::int64_t now,
+                                            std::int64_t alive_since,
+                                            std::int64_t paired_since) override {
+    return store_->queue_poll(ticket, now, alive_since, paired_since);
+  }
+  bool queue_cancel(const std::string& ticket) override { return store_->queue_cancel(ticket); }
+
+ private:
+  std::unique_ptr<storage::GameStore> store_;
+};
+
 // One server of the pair: its own data directory, the shared database.
 struct Server {
   Server(const std::string& url, const std::string& name, std::atomic<std::int64_t>& clock)
@@ -38,7 +107,8 @@ struct Server {
   HubOptions options(const std::string& url, const std::string& name,
                      std::atomic<std::int64_t>& clock) {
     HubOptions made = testing::hub_options(dir.path());
-    made.store = storage::open_store(url, dir.path().string(), name);
+    store = std::make_shared<WatchedStore>(storage::open_store(url, dir.path().string(), name));
+    made.store = store;
     made.clock = [&clock] { return clock.load(); };
     return made;
   }
@@ -50,6 +120,7 @@ struct Server {
     return hub.handle({"GET", "/api/games/" + id, "", ""}).body["game"];
   }
   TempDir dir;
+  std::shared_ptr<WatchedStore> store;
   GameHub hub;
 };
 
@@ -125,6 +196,88 @@ TEST(ClusterHubs, AMoveThroughOneServerReachesTheOthersListeners) {
   // And b acts on the new state at once.
   json state = servers.b.state(game.id);
   EXPECT_EQ(state["version"], version);
+}
+
+// Plays `side`'s turn through `server` (the first legal move each time) until it is the other
+// side's turn.
+void play_turn(Server& server, const Online& game, const std::string& side) {
+  const std::string& token = side == "light" ? game.host : game.guest;
+  for (int step = 0; step < 20; ++step) {
+    const json state = server.state(game.id);
+    if (state["to_move"] != side) return;
+    const std::string phase = state["phase"];
+    const json body =
+        phase == "move" ? json{{"from", state["legal_moves"][0]["from"]}} : json(nullptr);
+    const ApiResponse done = server.post("/api/games/" + game.id + "/" + phase, body, token);
+    ASSERT_EQ(done.status, 200) << phase << " " << done.body.dump();
+  }
+  FAIL() << side << "'s turn did not end";
+}
+
+TEST(ClusterHubs, MovesAreTakenUpFromTheirNoticesWithoutLoadingTheGame) {
+  Pair servers;
+  const Online game = start_online(servers);
+  auto on_a = std::make_shared<Listener>();
+  auto on_b = std::make_shared<Listener>();
+  ASSERT_TRUE(subscribe(servers.a.hub, game.id, on_a));
+  ASSERT_TRUE(subscribe(servers.b.hub, game.id, on_b));
+  const int loads_a = servers.a.store->loads;
+  const int loads_b = servers.b.store->loads;
+  for (int round = 0; round < 3; ++round) {
+    play_turn(servers.a, game, "light");
+    json state = servers.a.state(game.id);
+    EXPECT_TRUE(on_b->wait_for([&](const json& message) {
+      return message["type"] == "update" && message["game"]["version"] == state["version"];
+    }));
+    EXPECT_EQ(servers.b.state(game.id), state);
+    play_turn(servers.b, game, "dark");
+    state = servers.b.state(game.id);
+    EXPECT_TRUE(on_a->wait_for([&](const json& message) {
+      return message["type"] == "update" && message["game"]["version"] == state["version"];
+    }));
+    EXPECT_EQ(servers.a.state(game.id), state);
+  }
+  EXPECT_EQ(servers.a.store->loads, loads_a);
+  EXPECT_EQ(servers.b.store->loads, loads_b);
+}
+
+TEST(ClusterHubs, AMissedNoticeIsMadeUpByLoadingTheGameOnTheNext) {
+  Pair servers;
+  const Online game = start_online(servers);
+  auto on_b = std::make_shared<Listener>();
+  ASSERT_TRUE(subscribe(servers.b.hub, game.id, on_b));
+  const int loads = servers.b.store->loads;
+  servers.b.store->deaf = true;
+  play_turn(servers.a, game, "light");
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  servers.b.store->deaf = false;
+  // The next notice follows versions b never heard of: b loads the game.
+  ASSERT_EQ(servers.a.post("/api/games/" + game.id + "/throw", nullptr, game.guest).status, 200);
+  const json state = servers.a.state(game.id);
+  EXPECT_TRUE(on_b->wait_for([&](const json& message) {
+    return message["type"] == "update" && message["game"]["version"] == state["version"];
+  }));
+  EXPECT_EQ(servers.b.store->loads, loads + 1);
+  EXPECT_EQ(servers.b.state(game.id), state);
+}
+
+TEST(ClusterHubs, AnActionOnAServerNotYetToldOfTheLastMoveIsJudgedOnTheStoredGame) {
+  Pair servers;
+  const Online game = start_online(servers);
+  ASSERT_EQ(servers.b.state(game.id)["to_move"], "light");
+  servers.b.store->deaf = true;  // b goes on thinking it is light's turn
+  play_turn(servers.a, game, "light");
+  ASSERT_EQ(servers.a.state(game.id)["to_move"], "dark");
+  const ApiResponse thrown =
+      servers.b.post("/api/games/" + game.id + "/throw", nullptr, game.guest);
+  EXPECT_EQ(thrown.status, 200) << thrown.body.dump();
+  EXPECT_EQ(thrown.body["game"]["version"], servers.a.state(game.id)["version"]);
+  // A refusal on the stored game stands: it is not light's turn.
+  const ApiResponse refused =
+      servers.b.post("/api/games/" + game.id + "/throw", nullptr, game.host);
+  EXPECT_EQ(refused.status, 409) << refused.body.dump();
+  EXPECT_EQ(refused.body["code"], "not_your_turn");
+  servers.b.store->deaf = false;
 }
 
 TEST(ClusterHubs, ConcurrentThrowsOverBothServersExactlyOneIsAccepted) {

@@ -15,23 +15,67 @@ namespace ur::server {
 using nlohmann::json;
 using session::Session;
 
-json stored_json(const WebGame& game) {
-  const Seating& seating = game.seating;
+namespace {
+
+// Adds the seating to a record or change; a game still unclaimed keeps none, so it stays
+// claimable after a restart.
+void add_seating(json& stored, const Seating& seating) {
+  if (seating.claimable) return;
   json seats = {{"light", seating.token(Side::Light)}, {"dark", seating.token(Side::Dark)}};
-  json stored_seating = {
+  stored["seating"] = {
       {"tokens", std::move(seats)},
       {"online", seating.online},
       {"invite", seating.invite},
       {"invite_used", seating.invite_used},
       {"rematch_offer",
        seating.rematch_offer ? json(side_name(*seating.rematch_offer)) : json(nullptr)}};
+}
+
+}  // namespace
+
+json stored_json(const WebGame& game) {
   json stored = {{"format", kStoredFormat},
                  {"id", game.id},
                  {"version", game.version},
                  {"history", protocol::to_json(game.session.history())}};
-  // A game still unclaimed keeps no seating, so it stays claimable after a restart.
-  if (!seating.claimable) stored["seating"] = std::move(stored_seating);
+  add_seating(stored, game.seating);
   return stored;
+}
+
+std::string stored_text(const WebGame& game, StoredEvents& kept) {
+  const session::Events& history = game.session.history();
+  for (std::size_t i = kept.events; i < history.size(); ++i) {
+    if (i > 0) kept.text += ',';
+    kept.text += protocol::to_json(history[i]).dump();
+  }
+  kept.events = history.size();
+  // The members in stored_json's order (nlohmann's objects sort their keys).
+  json seating;
+  add_seating(seating, game.seating);
+  std::string text = R"({"format":)" + std::to_string(kStoredFormat) + R"(,"history":[)";
+  text.reserve(text.size() + kept.text.size() + 512);
+  text += kept.text;
+  text += R"(],"id":)";
+  text += json(game.id).dump();
+  if (!seating.is_null()) {
+    text += R"(,"seating":)";
+    text += seating["seating"].dump();
+  }
+  text += R"(,"version":)";
+  text += std::to_string(game.version);
+  text += '}';
+  return text;
+}
+
+json stored_change(const WebGame& game, std::size_t first) {
+  const session::Events& history = game.session.history();
+  json events = json::array();
+  for (std::size_t i = first; i < history.size(); ++i) {
+    events.push_back(protocol::to_json(history[i]));
+  }
+  json change = {{"from", first}, {"events", std::move(events)}};
+  add_seating(change, game.seating);
+  return change;
 }
 
 namespace {
@@ -162,6 +206,26 @@ Seating seating_of(const json& record, const session::Session& session) {
 }
 
 }  // namespace
+
+WebGame game_with_change(const WebGame& game, const json& change, std::uint64_t version) {
+  if (!change.is_object()) damaged("a change that is not an object");
+  const session::Events& history = game.session.history();
+  if (member_as<std::uint64_t>(change, "from") != history.size()) {
+    damaged("a change that does not follow the " + std::to_string(history.size()) +
+            " events known");
+  }
+  session::Events more;
+  try {
+    more = protocol::events_from_json(member(change, "events"), history);
+  } catch (const protocol::RequestError& error) {
+    damaged(error.what());
+  }
+  WebGame next = game;
+  if (auto error = next.session.extend(std::move(more))) damaged(*error);
+  next.seating = seating_of(change, next.session);
+  next.version = version;
+  return next;
+}
 
 WebGame game_from_stored(const json& record) {
   if (!record.is_object()) damaged("not an object");

@@ -17,6 +17,27 @@ inline constexpr int kStoredFormat = 2;
 
 nlohmann::json stored_json(const WebGame& game);
 
+// The stored form of a history's first `events` events, kept between saves (stored_text).
+struct StoredEvents {
+  std::string text;  // the events as stored_json writes them, comma-separated
+  std::size_t events = 0;
+};
+
+// stored_json(game).dump(), serializing only the events after the first `kept.events`, which
+// it then adds to `kept`. Precondition: those first events are game's.
+std::string stored_text(const WebGame& game, StoredEvents& kept);
+
+// What a save changed, for servers that hold the game's previous version (a notice): the
+// events after the first `first` of the history, and the seating as stored_json has it.
+//   {"from": 41, "events": [event, ...], "seating": {...}}  (no "seating" while claimable)
+// Precondition: the previous version's history is the first `first` events of game's.
+nlohmann::json stored_change(const WebGame& game, std::size_t first);
+
+// `game` carried on by a change (stored_change) saved at `version`, validated as
+// game_from_stored validates a record. Throws std::runtime_error ("damaged game record: ...")
+// for a change that is not sound or does not follow game's history.
+WebGame game_with_change(const WebGame& game, const nlohmann::json& change, std::uint64_t version);
+
 // Reads either format, validating everything (the history is folded under the rules).
 // Throws std::runtime_error ("damaged game record: ...") for a record that is not sound.
 WebGame game_from_stored(const nlohmann::json& record);

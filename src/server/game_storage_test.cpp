@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "server/seating.h"
 #include "server/test_agent.h"
 #include "server/web_settings.h"
 
@@ -31,7 +32,12 @@ TEST(GameStorage, TheStoredFormRoundTripsAtEveryStepOfAGame) {
       merge_web_settings(default_web_settings(), {{"starts", "higher"}, {"pieces", 3}});
   WebGame game{"g-0000000000000005", 0, Session::start(settings, 5, kNow)};
   testing::LastMoveAgents agents;
+  game.seating.claimable = true;  // no seating stored until step 7
+  StoredEvents kept;
   for (int step = 0; step < 2000 && game.session.phase() != Phase::Over; ++step) {
+    // The text kept from step to step is the one written whole.
+    ASSERT_EQ(stored_text(game, kept), stored_json(game).dump());
+    if (step == 7) game.seating = new_seating(game.session.settings(), std::nullopt);
     const json stored = json::parse(stored_json(game).dump());
     EXPECT_EQ(stored["format"], 2);
     expect_same(game_from_stored(stored), game);
@@ -80,6 +86,63 @@ TEST(GameStorage, DamagedRowsAreRefusedWithAReason) {
     EXPECT_NE(std::string(error.what()).find("event 3"), std::string::npos) << error.what();
   }
   EXPECT_THROW(game_from_stored(json::array()), std::runtime_error);
+}
+
+TEST(GameStorage, EachChangeCarriesTheLastVersionToWhatItsRecordHolds) {
+  session::Settings settings = merge_web_settings(default_web_settings(), {{"pieces", 3}});
+  settings.seats[1].agent.clear();  // two people
+  WebGame game{"g-0000000000000007", 1, Session::start(settings, 7, kNow),
+               new_seating(settings, Side::Light)};
+  WebGame follower = game_from_stored(stored_json(game));
+  for (int step = 0; step < 2000 && game.session.phase() != Phase::Over; ++step) {
+    const std::size_t known = game.session.history().size();
+    Session& s = game.session;
+    if (s.phase() == Phase::Throw) {
+      s.act(session::ThrowIntent{}, s.to_move(), kNow);
+    } else if (s.phase() == Phase::Move) {
+      s.act(session::MoveIntent{s.legal_moves()[0].from}, s.to_move(), kNow);
+    } else {
+      s.act(session::PassIntent{}, s.to_move(), kNow);
+    }
+    if (step == 3) game.seating.invite_used = true;  // the friend joined
+    ++game.version;
+    const json change = json::parse(stored_change(game, known).dump());
+    follower = game_with_change(follower, change, game.version);
+    expect_same(follower, game);
+    EXPECT_EQ(follower.seating.tokens, game.seating.tokens);
+    EXPECT_EQ(follower.seating.invite_used, game.seating.invite_used);
+    if (::testing::Test::HasFailure()) return;
+  }
+  ASSERT_EQ(game.session.phase(), Phase::Over);
+}
+
+TEST(GameStorage, AChangeThatDoesNotFollowIsRefusedWithAReason) {
+  session::Settings settings = default_web_settings();
+  settings.seats[1].agent.clear();
+  const WebGame game{"g-0000000000000008", 4, Session::start(settings, 8, kNow),
+                     new_seating(settings, Side::Light)};
+  WebGame next = game;
+  next.session.act(session::ThrowIntent{}, Side::Light, kNow);
+  const std::size_t known = game.session.history().size();
+  const json good = stored_change(next, known);
+  EXPECT_EQ(game_with_change(game, good, 5).session.history(), next.session.history());
+  std::vector<json> bad(6, good);
+  bad[0]["from"] = known - 1;                     // the saver knew another history
+  bad[1]["events"].push_back(good["events"][0]);  // a second throw in a row
+  bad[2]["events"] = json::object();
+  bad[3]["seating"]["tokens"]["dark"] = "not a token";
+  bad[4].erase("from");
+  bad[5] = json::array();
+  for (const json& change : bad) {
+    EXPECT_THROW(game_with_change(game, change, 5), std::runtime_error) << change.dump();
+  }
+  try {
+    game_with_change(game, bad[1], 5);
+  } catch (const std::runtime_error& error) {
+    EXPECT_NE(std::string(error.what()).find("event " + std::to_string(known + 1)),
+              std::string::npos)
+        << error.what();
+  }
 }
 
 // A row as servers before the session model wrote it: game 3 of a series against the hard

@@ -123,12 +123,24 @@ void GameHub::Impl::commit(GameSlot& slot, WebGame next, std::size_t first, bool
                            std::optional<std::chrono::steady_clock::time_point> began) {
   next.version = slot.game.version + 1;
   next.presence = slot.game.presence;  // sockets come and go while the intent is applied
-  if (!store->save(next.id, kStoredFormat, stored_json(next).dump(),
-                   static_cast<std::int64_t>(next.version),
-                   static_cast<std::int64_t>(slot.game.version))) {
+  const session::Events& known = slot.game.session.history();
+  const session::Events& after = next.session.history();
+  const bool extends =
+      after.size() >= known.size() && std::equal(known.begin(), known.end(), after.begin());
+  // Only the new events are serialized; the stored form of the others is kept from the last.
+  StoredEvents stored = extends ? slot.stored : StoredEvents{};
+  const std::string record = stored_text(next, stored);
+  // The other servers holding the game take up the new events instead of loading it.
+  std::string change;
+  if (store->shared() && slot.game.version > 0 && extends) {
+    change = stored_change(next, known.size()).dump();
+  }
+  if (!store->save(next.id, kStoredFormat, record, static_cast<std::int64_t>(next.version),
+                   static_cast<std::int64_t>(slot.game.version), change)) {
     throw VersionConflict{};
   }
   slot.game = std::move(next);
+  slot.stored = std::move(stored);
   if (slot.listeners.empty()) return;
   tell_listeners(slot, update_message(slot.game, web_events(slot.game.session, first), began),
                  computer_step);
@@ -167,13 +179,20 @@ ApiResponse GameHub::Impl::game_response(const WebGame& game, std::size_t first,
 }
 
 void GameHub::Impl::on_game(const std::string& id, Reply reply,
-                            std::function<ApiResponse(GameSlot&)> work) {
+                            std::function<ApiResponse(GameSlot&)> work, Freshness freshness) {
   SlotPtr slot = find_or_load(id);
   if (!slot) throw unknown_game(id);
-  asio::post(slot->strand, [this, slot, reply = std::move(reply), work = std::move(work)] {
+  asio::post(slot->strand, [this, slot, reply = std::move(reply), work = std::move(work),
+                            freshness] {
     guarded(reply, [&] {
-      // Another server may have changed the game since this one last heard of it.
-      if (store->shared()) refresh_if_stale(*slot);
+      // Another server may have changed the game since this one last heard of it (its notice
+      // is on the way). An action's save is guarded by the version, so it is judged on what
+      // this server knows, and again on the stored state if refused.
+      bool checked = !store->shared();
+      if (!checked && freshness == Freshness::CheckFirst) {
+        refresh_if_stale(*slot);
+        checked = true;
+      }
       for (int attempt = 0;; ++attempt) {
         try {
           reply(work(*slot));
@@ -183,6 +202,13 @@ void GameHub::Impl::on_game(const std::string& id, Reply reply,
           // tab's would be.
           if (attempt == kMaxVersionRetries) {
             throw ApiError(503, "busy", "The game changed too often to act on; try again.");
+          }
+          refresh(*slot);
+        } catch (const ApiError&) {
+          if (checked) throw;
+          checked = true;
+          if (store->version_of(slot->game.id) <= static_cast<std::int64_t>(slot->game.version)) {
+            throw;
           }
           refresh(*slot);
         }
@@ -325,7 +351,7 @@ void GameHub::Impl::route(const ApiRequest& request, const Reply& reply) {
   if (method != "POST") throw bad_method(method, "POST");
   WebIntent intent = parse_intent(*action, parse_body(request.body));
   const bool from_socket = request.from_socket;
-  on_game(id, reply, [this, intent, token, from_socket](GameSlot& slot) mutable {
+  auto act = [this, intent, token, from_socket](GameSlot& slot) mutable {
     const auto began = std::chrono::steady_clock::now();
     // Only the holder of a seat's token acts for that seat.
     const Side seat = authorize(slot.game.seating, slot.game.session, intent, token);
@@ -350,7 +376,8 @@ void GameHub::Impl::route(const ApiRequest& request, const Reply& reply) {
     // A socket's intent is answered by the updates it caused.
     if (from_socket) return ApiResponse{200, json::object()};
     return game_response(slot.game, first);
-  });
+  };
+  on_game(id, reply, std::move(act), Freshness::CheckOnRefusal);
 }
 
 ApiResponse GameHub::Impl::health() {

@@ -200,6 +200,8 @@ struct GameHub::Impl {
     // This server's sockets on the seats; game.presence adds the other servers' to them.
     Presence here;                    // touched only on `strand`
     storage::SeatPresence elsewhere;  // the other servers' sockets, summed
+    // The stored form of the first events of game's history, for the next save (on `strand`).
+    StoredEvents stored;
   };
   using SlotPtr = std::shared_ptr<GameSlot>;
 
@@ -293,6 +295,8 @@ struct GameHub::Impl {
   // Takes up the stored state of the game when another server changed it, telling the
   // listeners what happened.
   void refresh(GameSlot& slot);
+  // Makes `fresh` (another server's version of the game) the slot's, telling the listeners.
+  void take_up(GameSlot& slot, WebGame fresh);
   // refresh() when the stored version is newer (one cheap query when it is not).
   void refresh_if_stale(GameSlot& slot);
 
@@ -318,8 +322,14 @@ struct GameHub::Impl {
 
   ApiResponse game_response(const WebGame& game, std::size_t first, int status = 200);
 
+  // When work on a game of a shared store makes sure this server has the stored version:
+  // before it runs (reading the game), or once it is refused (an action, whose save is
+  // guarded by the version anyway).
+  enum class Freshness { CheckFirst, CheckOnRefusal };
+
   // Runs `work` on the game's strand, answering its errors; `work` returns the answer.
-  void on_game(const std::string& id, Reply reply, std::function<ApiResponse(GameSlot&)> work);
+  void on_game(const std::string& id, Reply reply, std::function<ApiResponse(GameSlot&)> work,
+               Freshness freshness = Freshness::CheckFirst);
 
   // Runs `work`, which replies itself on success; answers with the error it throws instead.
   static void guarded(const Reply& reply, const std::function<void()>& work);

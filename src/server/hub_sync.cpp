@@ -6,10 +6,20 @@ namespace ur::server {
 void GameHub::Impl::refresh(GameSlot& slot) {
   const auto stored = store->load(slot.game.id);
   if (!stored || static_cast<std::uint64_t>(stored->version) <= slot.game.version) return;
-  WebGame fresh = read_stored(*stored);
+  take_up(slot, read_stored(*stored));
+}
+
+void GameHub::Impl::take_up(GameSlot& slot, WebGame fresh) {
   fresh.presence = slot.game.presence;
   const std::size_t known = slot.game.session.history().size();
   const std::size_t first = std::min(known, fresh.session.history().size());
+  // The stored events kept for the next save stay if they begin the fresh history too.
+  const session::Events& history = fresh.session.history();
+  const auto kept = static_cast<std::ptrdiff_t>(slot.stored.events);
+  if (history.size() < slot.stored.events ||
+      !std::equal(history.begin(), history.begin() + kept, slot.game.session.history().begin())) {
+    slot.stored = {};
+  }
   slot.game = std::move(fresh);
   if (slot.listeners.empty()) return;
   tell_listeners(slot, update_message(slot.game, web_events(slot.game.session, first), {}), false);
@@ -39,7 +49,23 @@ void GameHub::Impl::on_notice(const storage::Notice& notice) {
     guarded([](const ApiResponse&) {},
             [&] {
               if (notice.kind == storage::Notice::Kind::Game) {
-                if (static_cast<std::uint64_t>(notice.version) > slot->game.version) refresh(*slot);
+                const auto version = static_cast<std::uint64_t>(notice.version);
+                if (version <= slot->game.version) return;
+                // The next version with its change: taken up without loading the game.
+                std::optional<WebGame> next;
+                if (version == slot->game.version + 1 && !notice.change.empty()) {
+                  try {
+                    next.emplace(game_with_change(slot->game, json::parse(notice.change), version));
+                  } catch (const std::exception& error) {
+                    std::cerr << "ur serve: loading game " << notice.game_id
+                              << ", whose change cannot be taken up: " << error.what() << "\n";
+                  }
+                }
+                if (next) {
+                  take_up(*slot, std::move(*next));
+                } else {
+                  refresh(*slot);
+                }
                 return;
               }
               slot->elsewhere = sum(store->others_presence(slot->game.id));

@@ -1,6 +1,7 @@
 #include "session/session.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "core/explain.h"
 #include "core/notation.h"
@@ -114,6 +115,21 @@ std::variant<Session, std::string> Session::from_history(Events history) {
   }
   if (session.state_.game_number == 0) return std::string("the history starts no game");
   return session;
+}
+
+std::optional<std::string> Session::extend(Events more) {
+  const State before = state_;
+  const std::size_t size = history_.size();
+  history_.insert(history_.end(), std::make_move_iterator(more.begin()),
+                  std::make_move_iterator(more.end()));
+  for (std::size_t i = size; i < history_.size(); ++i) {
+    if (auto error = fold(i)) {
+      history_.resize(size);
+      state_ = before;
+      return "event " + std::to_string(i) + ": " + *error;
+    }
+  }
+  return std::nullopt;
 }
 
 void Session::record(Event event, Events& out) {

@@ -82,6 +82,11 @@ class Session {
   // Returns the session, or what is wrong with the history (event index and reason).
   static std::variant<Session, std::string> from_history(Events history);
 
+  // Appends events that carry the history on (another server's change of a stored game),
+  // checking each against the rules as from_history does. Returns what is wrong (event index
+  // and reason), leaving the session unchanged; nothing when every event followed.
+  std::optional<std::string> extend(Events more);
+
   // A person's intent for `seat`. Accepted intents append their events, including a
   // forced move or pass that auto-play / auto-pass makes for a person right after a throw.
   Outcome act(const Intent& intent, Side seat, Time now);

@@ -418,6 +418,39 @@ TEST(SessionHistory, ABrokenHistoryIsRefusedWithTheEventIndex) {
   EXPECT_TRUE(std::holds_alternative<std::string>(Session::from_history({})));
 }
 
+TEST(SessionHistory, ExtendingByEachStepGivesTheSessionTheWholeHistoryGives) {
+  Session played = Session::start(between_friends(), 7, kNow);
+  Session follower = played;
+  for (std::size_t step = 0; person_turn(played, step); ++step) {
+    const Events& history = played.history();
+    const Events more(history.begin() + static_cast<std::ptrdiff_t>(follower.history().size()),
+                      history.end());
+    ASSERT_EQ(follower.extend(more), std::nullopt);
+    ASSERT_EQ(follower.history(), history);
+    ASSERT_EQ(follower.position(), played.position());
+    ASSERT_EQ(follower.phase(), played.phase());
+    ASSERT_EQ(follower.throws(), played.throws());
+  }
+  EXPECT_TRUE(follower.extend(played.history()).has_value());  // a second series start
+}
+
+TEST(SessionHistory, AnExtensionThatDoesNotFollowIsRefusedAndChangesNothing) {
+  Session session = Session::start(between_friends(), 2, kNow);
+  session.act(ThrowIntent{dice_showing(session.rules(), 2)}, Side::Light, kNow);
+  const Session before = session;
+  // A legal move, then one out of turn.
+  const Events more = {{kNow, Moved{Side::Light, 2, session.legal_moves()[0], false}},
+                       {kNow, Moved{Side::Light, 2, session.legal_moves()[0], false}}};
+  const auto error = session.extend(more);
+  ASSERT_TRUE(error.has_value());
+  EXPECT_NE(error->find("event " + std::to_string(before.history().size() + 1)), std::string::npos)
+      << *error;
+  EXPECT_EQ(session.history(), before.history());
+  EXPECT_EQ(session.position(), before.position());
+  EXPECT_EQ(session.phase(), Phase::Move);
+  EXPECT_TRUE(session.act(MoveIntent{session.legal_moves()[0].from}, Side::Light, kNow).accepted());
+}
+
 TEST(SessionHistory, ACarriedOverSeriesKeepsItsTallyDiceAndPosition) {
   const Settings settings = against_computer("medium");
   Position from = starting_position(settings.rules, Side::Dark);

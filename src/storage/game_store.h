@@ -40,6 +40,9 @@ struct Notice {
   Kind kind = Kind::Game;
   std::string game_id;
   std::int64_t version = 0;  // Game: the version now stored
+  // Game: what changed since version - 1, as the saver gave it, when it fitted in the notice;
+  // empty otherwise (load the game).
+  std::string change;
 };
 
 // One server's sockets on the seats of one game (index 0 light, 1 dark). Times are UTC ms.
@@ -75,10 +78,12 @@ class GameStore {
   virtual bool shared() const = 0;
 
   // Writes game `id` at `version` if the stored version is `expected` (0: no such game yet),
-  // atomically, and tells the other servers. False when another writer got there first;
-  // nothing is changed then.
+  // atomically, and tells the other servers, passing them `change` (what changed since
+  // `expected`, so that they need not load the game) when it fits in a notice. False when
+  // another writer got there first; nothing is changed then.
   virtual bool save(const std::string& id, int format, const std::string& record,
-                    std::int64_t version, std::int64_t expected) = 0;
+                    std::int64_t version, std::int64_t expected,
+                    const std::string& change = "") = 0;
   virtual std::optional<StoredGame> load(const std::string& id) = 0;
   // The stored version of game `id` (0 when there is none): cheaper than load.
   virtual std::int64_t version_of(const std::string& id) = 0;

@@ -7,14 +7,18 @@
 #include <initializer_list>
 #include <optional>
 #include <stdexcept>
+#include <unordered_map>
 
 namespace ur::storage {
 
 namespace {
 
-// The channel every server listens on. Payloads: "g SERVER GAME VERSION" (a game changed),
-// "p SERVER GAME" (who is connected to a game changed).
+// The channel every server listens on. Payloads: "g SERVER GAME VERSION [CHANGE]" (a game
+// changed; CHANGE, what changed, runs to the end), "p SERVER GAME" (who is connected to a
+// game changed).
 constexpr const char* kChannel = "ur_games";
+// PostgreSQL refuses a NOTIFY payload of this many bytes or more (its default build).
+constexpr std::size_t kMaxPayloadBytes = 8000;
 // Servers taking the schema lock of a migration, so they migrate one after another.
 constexpr long long kMigrationLock = 0x75722d736368656dLL;  // "ur-schem"
 // A server whose heartbeat is older than this is taken for gone: its sockets count no more.
@@ -90,22 +94,38 @@ struct PostgresStore::Connection {
   // Reconnects a connection the database dropped (a restart of PostgreSQL).
   void ensure() {
     if (PQstatus(conn) == CONNECTION_OK) return;
-    PQreset(conn);
+    reset();
     if (PQstatus(conn) != CONNECTION_OK) {
       throw Unavailable("the database cannot be reached: " + first_line(PQerrorMessage(conn)));
     }
   }
 
+  // A new session: the statements prepared on the old one are gone with it.
+  void reset() {
+    PQreset(conn);
+    prepared.clear();
+  }
+
   // Runs one statement with text parameters (nullopt is NULL). Throws Unavailable when the
-  // database went away, std::runtime_error for any other failure.
+  // database went away, std::runtime_error for any other failure. A statement with parameters
+  // is prepared once per connection (parsed and planned once, then only executed).
   Result run(const char* sql, std::initializer_list<Param> params = {}) {
     ensure();
     std::vector<const char*> values;
     values.reserve(params.size());
     for (const Param& param : params) values.push_back(param ? param->c_str() : nullptr);
-    auto exec = [&] {
-      return PQexecParams(conn, sql, static_cast<int>(values.size()), nullptr, values.data(),
-                          nullptr, nullptr, 0);
+    const int count = static_cast<int>(values.size());
+    auto exec = [&]() -> PGresult* {
+      if (count == 0) return PQexecParams(conn, sql, 0, nullptr, nullptr, nullptr, nullptr, 0);
+      auto name = prepared.find(sql);
+      if (name == prepared.end()) {
+        const std::string fresh = "ur_" + std::to_string(prepared.size());
+        PGresult* made = PQprepare(conn, fresh.c_str(), sql, count, nullptr);
+        if (PQresultStatus(made) != PGRES_COMMAND_OK) return made;  // answered as the statement
+        PQclear(made);
+        name = prepared.emplace(sql, fresh).first;
+      }
+      return PQexecPrepared(conn, name->second.c_str(), count, values.data(), nullptr, nullptr, 0);
     };
     PGresult* raw = exec();
     // A connection the database dropped while idle (it restarted) is found out only now; the
@@ -113,7 +133,7 @@ struct PostgresStore::Connection {
     // a transaction, whose earlier statements died with the old connection.
     if (PQstatus(conn) == CONNECTION_BAD && !in_transaction) {
       PQclear(raw);
-      PQreset(conn);
+      reset();
       raw = PQstatus(conn) == CONNECTION_OK ? exec() : nullptr;
     }
     Result result(raw);
@@ -153,6 +173,7 @@ struct PostgresStore::Connection {
 
   PGconn* conn;
   bool in_transaction = false;
+  std::unordered_map<std::string, std::string> prepared;  // statement text -> its name
 };
 
 // A connection of the pool, given back when the lease ends.
@@ -314,8 +335,13 @@ void PostgresStore::migrate() {
 }
 
 bool PostgresStore::save(const std::string& id, int format, const std::string& record,
-                         std::int64_t version, std::int64_t expected) {
-  const std::string notice = "g " + server_id_ + " " + id + " " + std::to_string(version);
+                         std::int64_t version, std::int64_t expected, const std::string& change) {
+  std::string notice = "g " + server_id_ + " " + id + " " + std::to_string(version);
+  // A change too long for the notice is left out: the others load the game instead.
+  if (!change.empty() && notice.size() + 1 + change.size() < kMaxPayloadBytes) {
+    notice += ' ';
+    notice += change;
+  }
   Lease connection(*this);
   // One statement, one transaction: the NOTIFY goes out exactly when the row is written.
   if (expected == 0) {
@@ -469,7 +495,7 @@ void PostgresStore::listen_loop() {
       while (PGnotify* raw = PQnotifies(connection->conn)) {
         const std::string payload = raw->extra ? raw->extra : "";
         PQfreemem(raw);
-        // "g SERVER GAME VERSION" or "p SERVER GAME"; this server's own are skipped.
+        // "g SERVER GAME VERSION [CHANGE]" or "p SERVER GAME"; this server's own are skipped.
         const auto first = payload.find(' ');
         const auto second = payload.find(' ', first + 1);
         if (first != 1 || second == std::string::npos) continue;
@@ -480,11 +506,13 @@ void PostgresStore::listen_loop() {
             second + 1, third == std::string::npos ? std::string::npos : third - second - 1);
         if (payload[0] == 'g' && third != std::string::npos) {
           notice.kind = Notice::Kind::Game;
+          const auto fourth = payload.find(' ', third + 1);
           try {
-            notice.version = std::stoll(payload.substr(third + 1));
+            notice.version = std::stoll(payload.substr(third + 1, fourth - third - 1));
           } catch (const std::exception&) {
             continue;
           }
+          if (fourth != std::string::npos) notice.change = payload.substr(fourth + 1);
         } else if (payload[0] == 'p') {
           notice.kind = Notice::Kind::Presence;
         } else {

@@ -40,7 +40,7 @@ class PostgresStore final : public GameStore {
   bool shared() const override { return true; }
 
   bool save(const std::string& id, int format, const std::string& record, std::int64_t version,
-            std::int64_t expected) override;
+            std::int64_t expected, const std::string& change = "") override;
   std::optional<StoredGame> load(const std::string& id) override;
   std::int64_t version_of(const std::string& id) override;
   void save_invite(const std::string& code, const std::string& game_id) override;

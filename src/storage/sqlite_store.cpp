@@ -184,7 +184,8 @@ void SqliteStore::migrate() {
 }
 
 bool SqliteStore::save(const std::string& id, int format, const std::string& record,
-                       std::int64_t version, std::int64_t expected) {
+                       std::int64_t version, std::int64_t expected, const std::string&) {
+  // No other server reads this file: the change is for nobody.
   std::lock_guard lock(mutex_);
   // One statement is one implicit transaction: the row is replaced whole or not at all.
   sqlite3_stmt* statement = expected == 0 ? insert_ : update_;

@@ -277,6 +277,35 @@ TEST_F(SharedStore, ASaveReachesTheOtherServersButNotItself) {
   EXPECT_EQ(heard_by_b.notices.size(), 1u);  // its own save is not news to b
 }
 
+TEST_F(SharedStore, ANoticeCarriesTheChangeWhenItFits) {
+  PostgresStore a(url_, "a", 2);
+  PostgresStore b(url_, "b", 2);
+  Heard heard;
+  b.listen(
+      [&heard](const Notice& notice) {
+        std::lock_guard lock(heard.mutex);
+        heard.notices.push_back(notice);
+        heard.changed.notify_all();
+      },
+      [] {});
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const std::string change = R"({"from": 2, "events": [{"type": "throw"}], "note": "a b  c"})";
+  ASSERT_TRUE(a.save("g-1", 2, "x", 1, 0, change));
+  // Too long for a notice: the save goes through, the notice goes without it.
+  const std::string long_change(8000, 'x');
+  ASSERT_TRUE(a.save("g-1", 2, "y", 2, 1, long_change));
+  ASSERT_TRUE(a.save("g-1", 2, "z", 3, 2));
+  ASSERT_TRUE(heard.wait_for(3));
+  std::lock_guard lock(heard.mutex);
+  EXPECT_EQ(heard.notices[0].version, 1);
+  EXPECT_EQ(heard.notices[0].change, change);
+  EXPECT_EQ(heard.notices[1].version, 2);
+  EXPECT_EQ(heard.notices[1].change, "");
+  EXPECT_EQ(heard.notices[2].version, 3);
+  EXPECT_EQ(heard.notices[2].change, "");
+  EXPECT_EQ(b.load("g-1")->record, "z");
+}
+
 TEST_F(SharedStore, PresenceOfOneServerIsSeenByAnother) {
   PostgresStore a(url_, "a", 2);
   PostgresStore b(url_, "b", 2);

@@ -56,6 +56,7 @@ ports=()
 for i in 1 2; do
   log="$work/serve-$i.log"
   mkdir -p "$work/data-$i"
+  : > "$log"  # there before the server writes to it, so the port look-up never misses it
   "$ur" serve --host 127.0.0.1 --port 0 --data "$work/data-$i" --database "$url" --quiet \
     > "$log" 2>&1 &
   pids+=($!)

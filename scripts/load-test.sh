@@ -45,6 +45,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
+: > "$log"  # there before the server writes to it, so the port look-up never misses it
 "$ur" serve --host 127.0.0.1 --port 0 --data "$data" --quiet > "$log" 2>&1 &
 server_pid=$!
 port=""

@@ -51,6 +51,9 @@ class WatchedStore final : public storage::GameStore {
     return store_->load(id);
   }
   std::int64_t version_of(const std::string& id) override { return store_->version_of(id); }
+  std::vector<std::int64_t> versions_of(const std::vector<std::string>& ids) override {
+    return store_->versions_of(ids);
+  }
   void save_invite(const std::string& code, const std::string& game_id) override {
     store_->save_invite(code, game_id);
   }
@@ -102,11 +105,13 @@ class WatchedStore final : public storage::GameStore {
 
 // One server of the pair: its own data directory, the shared database.
 struct Server {
-  Server(const std::string& url, const std::string& name, std::atomic<std::int64_t>& clock)
-      : hub(options(url, name, clock)) {}
+  Server(const std::string& url, const std::string& name, std::atomic<std::int64_t>& clock,
+         std::chrono::milliseconds sweep_every = HubOptions{}.stale_sweep_every)
+      : hub(options(url, name, clock, sweep_every)) {}
   HubOptions options(const std::string& url, const std::string& name,
-                     std::atomic<std::int64_t>& clock) {
+                     std::atomic<std::int64_t>& clock, std::chrono::milliseconds sweep_every) {
     HubOptions made = testing::hub_options(dir.path());
+    made.stale_sweep_every = sweep_every;
     store = std::make_shared<WatchedStore>(storage::open_store(url, dir.path().string(), name));
     made.store = store;
     made.clock = [&clock] { return clock.load(); };
@@ -154,7 +159,10 @@ GameHub::Subscription subscribe(GameHub& hub, const std::string& id,
 }
 
 struct Pair {
-  Pair() : url(Cluster::new_database()), a(url, "a", clock), b(url, "b", clock) {
+  explicit Pair(std::chrono::milliseconds sweep_every = HubOptions{}.stale_sweep_every)
+      : url(Cluster::new_database()),
+        a(url, "a", clock, sweep_every),
+        b(url, "b", clock, sweep_every) {
     // Both listeners are up before the test acts.
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
   }
@@ -259,6 +267,22 @@ TEST(ClusterHubs, AMissedNoticeIsMadeUpByLoadingTheGameOnTheNext) {
   }));
   EXPECT_EQ(servers.b.store->loads, loads + 1);
   EXPECT_EQ(servers.b.state(game.id), state);
+}
+
+// A change whose notice never comes (its server died between saving and notifying) still
+// reaches the other server's sockets: the stale-game sweep finds the newer stored version.
+TEST(ClusterHubs, AChangeWhoseNoticeIsLostReachesTheOtherServerBySweep) {
+  Pair servers(std::chrono::milliseconds(200));
+  const Online game = start_online(servers);
+  auto on_b = std::make_shared<Listener>();
+  ASSERT_TRUE(subscribe(servers.b.hub, game.id, on_b));
+  servers.b.store->deaf = true;  // no notice reaches b from now on
+  play_turn(servers.a, game, "light");
+  const json state = servers.a.state(game.id);
+  EXPECT_TRUE(on_b->wait_for([&](const json& message) {
+    return message["type"] == "update" && message["game"]["version"] == state["version"];
+  }));
+  servers.b.store->deaf = false;
 }
 
 TEST(ClusterHubs, AnActionOnAServerNotYetToldOfTheLastMoveIsJudgedOnTheStoredGame) {

@@ -498,6 +498,7 @@ GameHub::~GameHub() {
 }
 
 void GameHub::join_workers() {
+  impl_->stop_sweeping();
   impl_->pool.join();
 }
 

@@ -6,6 +6,7 @@
 // testable directly.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -53,6 +54,9 @@ struct HubOptions {
   int worker_threads = 0;  // 0: max(4, hardware threads)
   // UTC milliseconds; empty means the system clock (tests pass their own to skip minutes).
   std::function<std::int64_t()> clock = {};
+  // On a shared store, how often the games in memory are checked against the stored versions,
+  // for a change whose notice was lost (its server died between saving and notifying).
+  std::chrono::milliseconds stale_sweep_every{5000};
 };
 
 // Largest request body accepted, in bytes (the HTTP layer enforces it while reading).

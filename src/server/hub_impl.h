@@ -221,9 +221,13 @@ struct GameHub::Impl {
     // Other servers' changes of games this one has in memory, pushed to its sockets.
     store->listen([this](const storage::Notice& notice) { on_notice(notice); },
                   [this] { on_resumed(); });
+    if (store->shared()) sweeper = std::thread([this] { sweep_stale_games(); });
   }
 
-  ~Impl() { store->stop_listening(); }
+  ~Impl() {
+    stop_sweeping();
+    store->stop_listening();
+  }
 
   // The UTC clock of every stamp the hub makes (tests move it on).
   session::Time now() const { return options.clock ? options.clock() : now_ms(); }
@@ -242,6 +246,18 @@ struct GameHub::Impl {
   std::mutex drain_mutex;
   std::condition_variable drained;
   int in_flight = 0;
+
+  // The stale-game sweep of a shared store (HubOptions::stale_sweep_every), on its own thread.
+  std::thread sweeper;
+  std::mutex sweep_mutex;
+  std::condition_variable sweep_stop;
+  bool sweep_stopping = false;  // guarded by sweep_mutex
+  // Every stale_sweep_every, compares the games in memory with their stored versions and
+  // takes up the newer ones on their strands, until stop_sweeping().
+  void sweep_stale_games();
+  // Ends the sweep and waits for it (idempotent); before the pool is joined, so that no sweep
+  // posts work to a pool that has stopped.
+  void stop_sweeping();
 
   // Ids and seeds come from the OS source, so that no id or dice seed can be worked out
   // from ones a client has seen.

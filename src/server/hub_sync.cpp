@@ -92,6 +92,44 @@ void GameHub::Impl::on_resumed() {
   }
 }
 
+void GameHub::Impl::sweep_stale_games() {
+  std::unique_lock lock(sweep_mutex);
+  while (!sweep_stop.wait_for(lock, options.stale_sweep_every, [this] { return sweep_stopping; })) {
+    lock.unlock();
+    std::vector<std::string> ids;
+    std::vector<SlotPtr> slots;
+    {
+      std::lock_guard cached(cache_mutex);
+      for (const auto& [id, slot] : cache) {
+        ids.push_back(id);
+        slots.push_back(slot);
+      }
+    }
+    try {
+      const std::vector<std::int64_t> stored = store->versions_of(ids);
+      for (std::size_t i = 0; i < slots.size(); ++i) {
+        // The slot's version is read on its strand; most are current and return at once.
+        asio::post(slots[i]->strand, [this, slot = slots[i], version = stored[i]] {
+          if (static_cast<std::uint64_t>(version) <= slot->game.version) return;
+          guarded([](const ApiResponse&) {}, [&] { refresh(*slot); });
+        });
+      }
+    } catch (const std::exception&) {
+      // The database is away: on_resumed() takes every game up again once it is back.
+    }
+    lock.lock();
+  }
+}
+
+void GameHub::Impl::stop_sweeping() {
+  {
+    std::lock_guard lock(sweep_mutex);
+    sweep_stopping = true;
+  }
+  sweep_stop.notify_all();
+  if (sweeper.joinable()) sweeper.join();
+}
+
 void GameHub::Impl::publish_presence(GameSlot& slot) {
   if (store->shared()) store->publish_presence(slot.game.id, stored_presence(slot.here));
 }

@@ -87,6 +87,14 @@ class GameStore {
   virtual std::optional<StoredGame> load(const std::string& id) = 0;
   // The stored version of game `id` (0 when there is none): cheaper than load.
   virtual std::int64_t version_of(const std::string& id) = 0;
+  // The stored versions of games `ids` (0 for one that is not there), in their order: one
+  // query where the backend can.
+  virtual std::vector<std::int64_t> versions_of(const std::vector<std::string>& ids) {
+    std::vector<std::int64_t> versions;
+    versions.reserve(ids.size());
+    for (const std::string& id : ids) versions.push_back(version_of(id));
+    return versions;
+  }
   // Files an invite code (codes are unique).
   virtual void save_invite(const std::string& code, const std::string& game_id) = 0;
   virtual std::optional<std::string> find_invite(const std::string& code) = 0;

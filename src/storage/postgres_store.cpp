@@ -343,27 +343,38 @@ bool PostgresStore::save(const std::string& id, int format, const std::string& r
     notice += change;
   }
   Lease connection(*this);
-  // One statement, one transaction: the NOTIFY goes out exactly when the row is written.
-  if (expected == 0) {
-    return connection
-               ->run(
-                   "WITH saved AS (INSERT INTO games (id, format, record, version, updated_ms)"
-                   " VALUES ($1, $2::integer, $3, $4::bigint, $5::bigint)"
-                   " ON CONFLICT (id) DO NOTHING RETURNING id)"
-                   " SELECT pg_notify('ur_games', $6) FROM saved",
-                   {id, std::to_string(format), record, std::to_string(version),
-                    std::to_string(unix_millis()), notice})
-               .rows() == 1;
+  const std::string now = std::to_string(unix_millis());
+  const bool saved =
+      expected == 0
+          ? connection
+                    ->run(
+                        "INSERT INTO games (id, format, record, version, updated_ms)"
+                        " VALUES ($1, $2::integer, $3, $4::bigint, $5::bigint)"
+                        " ON CONFLICT (id) DO NOTHING RETURNING id",
+                        {id, std::to_string(format), record, std::to_string(version), now})
+                    .rows() == 1
+          : connection
+                    ->run(
+                        "UPDATE games SET format = $2::integer, record = $3,"
+                        " version = $4::bigint, updated_ms = $5::bigint"
+                        " WHERE id = $1 AND version = $6::bigint RETURNING id",
+                        {id, std::to_string(format), record, std::to_string(version), now,
+                         std::to_string(expected)})
+                    .rows() == 1;
+  if (!saved) return false;
+  // The notice goes in a transaction of its own, after the save has committed. PostgreSQL
+  // holds one lock for every notifying transaction from its NOTIFY until its commit is flushed
+  // to disk, so a NOTIFY inside the save made every save of every server wait for the others'
+  // fsyncs one by one (the 1,000-game cluster load queued on it). A notify-only transaction
+  // writes nothing and flushes nothing. Should this server die between the two, the others
+  // learn of the change at their next look at the game (any request for it, an action refused
+  // on a stale state, or the stale-game sweep of the hub).
+  try {
+    connection->run("SELECT pg_notify('ur_games', $1)", {notice});
+  } catch (const Unavailable&) {
+    // Saved all the same: the notice is lost, as if this server had died right after the save.
   }
-  return connection
-             ->run(
-                 "WITH saved AS (UPDATE games SET format = $2::integer, record = $3,"
-                 " version = $4::bigint, updated_ms = $5::bigint"
-                 " WHERE id = $1 AND version = $7::bigint RETURNING id)"
-                 " SELECT pg_notify('ur_games', $6) FROM saved",
-                 {id, std::to_string(format), record, std::to_string(version),
-                  std::to_string(unix_millis()), notice, std::to_string(expected)})
-             .rows() == 1;
+  return true;
 }
 
 std::optional<StoredGame> PostgresStore::load(const std::string& id) {
@@ -378,6 +389,32 @@ std::int64_t PostgresStore::version_of(const std::string& id) {
   Lease connection(*this);
   const Result found = connection->run("SELECT version FROM games WHERE id = $1", {id});
   return found.rows() == 0 ? 0 : found.number(0, 0);
+}
+
+std::vector<std::int64_t> PostgresStore::versions_of(const std::vector<std::string>& ids) {
+  std::vector<std::int64_t> versions(ids.size(), 0);
+  if (ids.empty()) return versions;
+  // The ids as one text[] literal: {"id","id",...}, with quotes and backslashes escaped.
+  std::string array = "{";
+  std::unordered_map<std::string, std::vector<std::size_t>> where;
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (i > 0) array += ',';
+    array += '"';
+    for (const char c : ids[i]) {
+      if (c == '"' || c == '\\') array += '\\';
+      array += c;
+    }
+    array += '"';
+    where[ids[i]].push_back(i);
+  }
+  array += '}';
+  Lease connection(*this);
+  const Result found =
+      connection->run("SELECT id, version FROM games WHERE id = ANY($1::text[])", {array});
+  for (int row = 0; row < found.rows(); ++row) {
+    for (const std::size_t i : where[found.text(row, 0)]) versions[i] = found.number(row, 1);
+  }
+  return versions;
 }
 
 void PostgresStore::save_invite(const std::string& code, const std::string& game_id) {

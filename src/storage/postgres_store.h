@@ -43,6 +43,7 @@ class PostgresStore final : public GameStore {
             std::int64_t expected, const std::string& change = "") override;
   std::optional<StoredGame> load(const std::string& id) override;
   std::int64_t version_of(const std::string& id) override;
+  std::vector<std::int64_t> versions_of(const std::vector<std::string>& ids) override;
   void save_invite(const std::string& code, const std::string& game_id) override;
   std::optional<std::string> find_invite(const std::string& code) override;
   long long count() override;

@@ -6,7 +6,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
-const { test, expect, newPerson, readControls, hostGame } = require('./helpers');
+const { test, expect, newPerson, readControls, hostGame, actOnce } = require('./helpers');
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -52,19 +52,8 @@ async function actions(pages, count) {
   const deadline = Date.now() + 60_000;
   while (done < count) {
     if (Date.now() > deadline) throw new Error(`only ${done} of ${count} actions were possible`);
-    let acted = false;
-    for (const page of pages) {
-      const controls = await readControls(page);
-      if (controls.busy || controls.gameOver) continue;
-      if (controls.canPass) await page.click('#pass-button', { timeout: 5000 });
-      else if (controls.canThrow) await page.click('#throw-button', { timeout: 5000 });
-      else if (controls.movable > 0) await page.locator('#board .cell.movable').last().click({ timeout: 5000 });
-      else continue;
-      acted = true;
-      done += 1;
-      break;
-    }
-    if (!acted) await pages[0].waitForTimeout(40);
+    if (await actOnce(pages)) done += 1;
+    else await pages[0].waitForTimeout(40);
     if ((await Promise.all(pages.map((p) => readControls(p)))).some((c) => c.gameOver)) return done;
   }
   return done;

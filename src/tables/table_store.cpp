@@ -64,10 +64,13 @@ std::string solve_command_line(const Rules& rules) {
 }
 
 std::string rules_text(const Rules& rules) {
-  std::string text = std::to_string(rules.pieces) + " pieces (" +
-                     std::string(to_string(rules.bear_off)) + " bear-off)";
-  if (rule_set_name(rules) != "finkel") text = rule_set_title(rules) + ", " + text;
-  return text;
+  const std::string text = std::to_string(rules.pieces) + " pieces (" +
+                           std::string(to_string(rules.bear_off)) + " bear-off)";
+  const std::string_view name = rule_set_name(rules);
+  if (name == "finkel") return text;
+  if (const NamedRuleSet* set = find_rule_set(name)) return std::string(set->title) + ", " + text;
+  // A custom set's title names its pieces, and an any-throw bear-off, already.
+  return rule_set_title(rules) + (rules.bear_off == BearOff::Exact ? " (exact bear-off)" : "");
 }
 
 std::optional<std::string> memory_refusal(const Rules& rules, const solver::SolveOptions& options,

@@ -312,6 +312,21 @@ TEST_F(TableTest, SolveCommandLineNamesTheSetAndEveryChangedColumn) {
             "ur solve --pieces 5 --board aseb --path aseb --dice 3 --safe-rosettes false");
 }
 
+// Messages name the rules once: the set, its pieces and the bear-off ("Masters, 5 pieces,
+// 5 pieces" was said before).
+TEST_F(TableTest, RulesTextNamesEachPartOnce) {
+  EXPECT_EQ(rules_text(finkel_rules(5)), "5 pieces (exact bear-off)");
+  EXPECT_EQ(rules_text(named("masters", 7)), "Masters, 7 pieces (exact bear-off)");
+  EXPECT_EQ(rules_text(named("masters", 5)), "Masters, 5 pieces (exact bear-off)");
+  RuleSpec any = find_rule_set("blitz")->spec;
+  any.bear_off = BearOff::Any;
+  EXPECT_EQ(rules_text(Rules(any)), "Blitz, 5 pieces (any bear-off)");
+  RuleSpec custom = find_rule_set("aseb")->spec;
+  custom.dice = 3;
+  custom.pieces = 2;
+  EXPECT_EQ(rules_text(Rules(custom)), "Custom (aseb path, 3 dice), 2 pieces (exact bear-off)");
+}
+
 TEST_F(TableTest, GarbageFilesAreRefusedNotCrashedOn) {
   std::mt19937_64 random(5);
   for (int trial = 0; trial < 50; ++trial) {

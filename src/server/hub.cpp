@@ -182,39 +182,36 @@ void GameHub::Impl::on_game(const std::string& id, Reply reply,
                             std::function<ApiResponse(GameSlot&)> work, Freshness freshness) {
   SlotPtr slot = find_or_load(id);
   if (!slot) throw unknown_game(id);
-  asio::post(slot->strand, [this, slot, reply = std::move(reply), work = std::move(work),
-                            freshness] {
-    guarded(reply, [&] {
-      // Another server may have changed the game since this one last heard of it (its notice
-      // is on the way). An action's save is guarded by the version, so it is judged on what
-      // this server knows, and again on the stored state if refused.
-      bool checked = !store->shared();
-      if (!checked && freshness == Freshness::CheckFirst) {
-        refresh_if_stale(*slot);
-        checked = true;
-      }
-      for (int attempt = 0;; ++attempt) {
-        try {
-          reply(work(*slot));
-          return;
-        } catch (const VersionConflict&) {
-          // Lost the race: the action is judged again on the winner's state, as a second
-          // tab's would be.
-          if (attempt == kMaxVersionRetries) {
-            throw ApiError(503, "busy", "The game changed too often to act on; try again.");
+  asio::post(
+      slot->strand, [this, slot, reply = std::move(reply), work = std::move(work), freshness] {
+        guarded(reply, [&] {
+          // Another server may have changed the game since this one last heard of it (its notice
+          // is on the way). An action's save is guarded by the version, so it is judged on what
+          // this server knows, and again on the stored state if refused.
+          bool checked = !store->shared();
+          if (!checked && freshness == Freshness::CheckFirst) {
+            refresh_if_stale(*slot);
+            checked = true;
           }
-          refresh(*slot);
-        } catch (const ApiError&) {
-          if (checked) throw;
-          checked = true;
-          if (store->version_of(slot->game.id) <= static_cast<std::int64_t>(slot->game.version)) {
-            throw;
+          for (int attempt = 0;; ++attempt) {
+            try {
+              reply(work(*slot));
+              return;
+            } catch (const VersionConflict&) {
+              // Lost the race: the action is judged again on the winner's state, as a second
+              // tab's would be.
+              if (attempt == kMaxVersionRetries) {
+                throw ApiError(503, "busy", "The game changed too often to act on; try again.");
+              }
+              refresh(*slot);
+            } catch (const ApiError&) {
+              if (checked) throw;
+              checked = true;
+              if (!refresh_if_stale(*slot)) throw;  // refused on the stored game: it stands
+            }
           }
-          refresh(*slot);
-        }
-      }
-    });
-  });
+        });
+      });
 }
 
 void GameHub::Impl::guarded(const Reply& reply, const std::function<void()>& work) {

@@ -313,8 +313,10 @@ struct GameHub::Impl {
   void refresh(GameSlot& slot);
   // Makes `fresh` (another server's version of the game) the slot's, telling the listeners.
   void take_up(GameSlot& slot, WebGame fresh);
-  // refresh() when the stored version is newer (one cheap query when it is not).
-  void refresh_if_stale(GameSlot& slot);
+  // refresh() when `stored_version` is newer than the slot's; true when it was.
+  bool refresh_if_behind(GameSlot& slot, std::int64_t stored_version);
+  // refresh_if_behind() with the stored version asked for (one cheap query).
+  bool refresh_if_stale(GameSlot& slot);
 
   // The slot of game `id` for a socket (subscribe, hello), or null with the reason logged:
   // an unknown game, or a database that cannot be reached now.

@@ -36,10 +36,14 @@ GameHub::Impl::SlotPtr GameHub::Impl::slot_for_socket(const std::string& id) {
   return nullptr;
 }
 
-void GameHub::Impl::refresh_if_stale(GameSlot& slot) {
-  if (store->version_of(slot.game.id) > static_cast<std::int64_t>(slot.game.version)) {
-    refresh(slot);
-  }
+bool GameHub::Impl::refresh_if_behind(GameSlot& slot, std::int64_t stored_version) {
+  if (stored_version <= static_cast<std::int64_t>(slot.game.version)) return false;
+  refresh(slot);
+  return true;
+}
+
+bool GameHub::Impl::refresh_if_stale(GameSlot& slot) {
+  return refresh_if_behind(slot, store->version_of(slot.game.id));
 }
 
 void GameHub::Impl::on_notice(const storage::Notice& notice) {
@@ -110,8 +114,7 @@ void GameHub::Impl::sweep_stale_games() {
       for (std::size_t i = 0; i < slots.size(); ++i) {
         // The slot's version is read on its strand; most are current and return at once.
         asio::post(slots[i]->strand, [this, slot = slots[i], version = stored[i]] {
-          if (static_cast<std::uint64_t>(version) <= slot->game.version) return;
-          guarded([](const ApiResponse&) {}, [&] { refresh(*slot); });
+          guarded([](const ApiResponse&) {}, [&] { refresh_if_behind(*slot, version); });
         });
       }
     } catch (const std::exception&) {

@@ -1,6 +1,7 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "storage/database_url.h"
 #include "storage/game_store.h"
 #include "storage/postgres_store.h"
 #include "storage/sqlite_store.h"

@@ -1,6 +1,7 @@
 // The store any number of servers share: one PostgreSQL database, through libpq. Every save
-// is one statement guarded by the game's version, and its NOTIFY is part of the same
-// transaction, so the other servers hear of exactly the changes that were committed. Several
+// is one statement guarded by the game's version; its NOTIFY follows in a transaction of its
+// own once the save has committed, so the other servers hear only of committed changes (a
+// notice lost to a server dying in between is made up by the hub's stale-game sweep). Several
 // connections serve the worker threads; one more listens for the other servers' notices and
 // keeps this server's heartbeat (presence of a server not heard from for a while is ignored).
 #pragma once
@@ -11,6 +12,7 @@
 #include <mutex>
 #include <thread>
 
+#include "storage/database_url.h"
 #include "storage/game_store.h"
 
 namespace ur::storage {
@@ -18,12 +20,6 @@ namespace ur::storage {
 // Checks a postgresql:// or postgres:// URL as libpq reads it. Throws std::invalid_argument
 // saying what is wrong.
 void check_postgres_url(const std::string& url);
-// `text` on one printable line: control characters as \n, \t or \xNN, for messages that
-// repeat what a user typed.
-std::string printable(std::string_view text);
-// The URL as messages and logs show it: its password (if any) replaced by "***", on one
-// printable line.
-std::string shown_url(const std::string& url);
 
 class PostgresStore final : public GameStore {
  public:

@@ -185,7 +185,16 @@ Online start_online(Pair& servers) {
   const ApiResponse joined =
       servers.b.post("/api/join", {{"invite", created.body["invite"]}, {"name", "Bob"}});
   EXPECT_EQ(joined.status, 200) << joined.body.dump();
-  return {created.body["game"]["id"], created.body["token"], joined.body.value("token", "")};
+  const std::string id = created.body["game"]["id"];
+  // Server a hears of the join by a notice; until it has, a's first action would be judged on
+  // the game without its guest and reloaded, which the tests counting loads must not see.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (servers.a.state(id)["version"] != joined.body["game"]["version"] &&
+         std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_EQ(servers.a.state(id)["version"], joined.body["game"]["version"]);
+  return {id, created.body["token"], joined.body.value("token", "")};
 }
 
 TEST(ClusterHubs, AMoveThroughOneServerReachesTheOthersListeners) {

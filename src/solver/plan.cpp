@@ -159,26 +159,52 @@ PairPlan plan_pair(const PositionIndex& index, const LayerPair& pair,
     unit_sets.push_back(
         {set_number(unit.block, unit.end_mine), set_number(unit.mirror_block, unit.end_theirs)});
   }
-  std::vector<RowSet> sets(set_keys.size());
-  std::atomic<std::size_t> next{0};
-  run_workers(threads, [&](int) {
-    std::vector<unsigned> masks;
-    for (std::size_t k; (k = next.fetch_add(1)) < sets.size();) {
-      const Block& block = blocks[set_keys[k].first];
-      unit_masks(low_masks, index.low_squares(), set_keys[k].second,
-                 pieces - block.home_mine - std::popcount(unsigned{block.shared_mine}), masks);
-      plan_rows(index, block, masks, sets[k]);
-    }
-  });
+  // The sets are planned in batches into reused buffers and appended to the plan, whose rows
+  // are reserved exactly and whose successors are reserved to a bound (one per piece and roll)
+  // that is only address space until written: the plan is held once, not twice over as when
+  // every set was planned before one copy of them all (7-piece Masters: its largest pair's plan
+  // is some GiB).
+  const Rules& rules = index.rules();
+  std::vector<unsigned> masks;
+  std::size_t total_rows = 0;
+  for (const auto& [block_at, end] : set_keys) {
+    const Block& block = blocks[block_at];
+    unit_masks(low_masks, index.low_squares(), end,
+               pieces - block.home_mine - std::popcount(unsigned{block.shared_mine}), masks);
+    total_rows += masks.size();
+  }
+  plan.rows.reserve(total_rows);
+  plan.successors.reserve(total_rows * static_cast<std::size_t>(rules.max_roll()) *
+                          static_cast<std::size_t>(pieces));
+  constexpr std::size_t kBatch = 256;  // sets planned at a time
+  std::vector<RowSet> batch(std::min(kBatch, set_keys.size()));
   std::vector<std::uint32_t> set_begin;
-  for (RowSet& set : sets) {
-    set_begin.push_back(static_cast<std::uint32_t>(plan.rows.size()));
-    const auto successors_before = static_cast<std::uint32_t>(plan.successors.size());
-    for (RowPlan& row : set.rows) {
-      row.begin += successors_before;
-      plan.rows.push_back(row);
+  for (std::size_t batch_first = 0; batch_first < set_keys.size(); batch_first += kBatch) {
+    const std::size_t count = std::min(kBatch, set_keys.size() - batch_first);
+    std::atomic<std::size_t> next{0};
+    run_workers(threads, [&](int) {
+      std::vector<unsigned> set_masks;
+      for (std::size_t k; (k = next.fetch_add(1)) < count;) {
+        const auto& [block_at, end] = set_keys[batch_first + k];
+        const Block& block = blocks[block_at];
+        unit_masks(low_masks, index.low_squares(), end,
+                   pieces - block.home_mine - std::popcount(unsigned{block.shared_mine}),
+                   set_masks);
+        batch[k].rows.clear();
+        batch[k].successors.clear();
+        plan_rows(index, block, set_masks, batch[k]);
+      }
+    });
+    for (std::size_t k = 0; k < count; ++k) {
+      const RowSet& set = batch[k];
+      set_begin.push_back(static_cast<std::uint32_t>(plan.rows.size()));
+      const auto successors_before = static_cast<std::uint32_t>(plan.successors.size());
+      for (RowPlan row : set.rows) {
+        row.begin += successors_before;
+        plan.rows.push_back(row);
+      }
+      plan.successors.insert(plan.successors.end(), set.successors.begin(), set.successors.end());
     }
-    plan.successors.insert(plan.successors.end(), set.successors.begin(), set.successors.end());
   }
   set_begin.push_back(static_cast<std::uint32_t>(plan.rows.size()));
   for (std::size_t u = 0; u < plan.units.size(); ++u) {

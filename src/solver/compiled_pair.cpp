@@ -92,19 +92,18 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
   // or a constant (global index base + c * stride), or a win (V = 1, no lookup).
   constexpr std::int64_t kConstant = -1;
   constexpr std::int64_t kWin = -2;
-  std::vector<std::int64_t> successor_slots(plan.successors.size());
-  for (std::size_t k = 0; k < plan.successors.size(); ++k) {
-    const Successor& successor = plan.successors[k];
+  const auto slot_of = [&](const Successor& successor) -> std::int64_t {
+    if (successor.kind == kMoverWins) return kWin;
     const auto slot = ranges.slot(successor.base);
-    successor_slots[k] = successor.kind == kMoverWins ? kWin
-                         : slot                       ? static_cast<std::int64_t>(*slot)
-                                                      : kConstant;
-  }
+    return slot ? static_cast<std::int64_t>(*slot) : kConstant;
+  };
+  // The size is worked out before the slots are listed (8 bytes a successor, as much as the
+  // plan's successors): a pair too big to compile must not cost that on top of its plan.
   std::vector<std::uint8_t> row_constants(plan.rows.size(), 0);
   for (std::size_t r = 0; r < plan.rows.size(); ++r) {
     const RowPlan& row = plan.rows[r];
     for (std::uint32_t k = row.begin; k < row.begin + successor_count(row, max_roll); ++k) {
-      row_constants[r] += successor_slots[k] == kConstant;
+      row_constants[r] += slot_of(plan.successors[k]) == kConstant;
     }
   }
   const std::size_t units = plan.units.size();
@@ -135,6 +134,10 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
   const std::uint64_t bytes = entry_count * sizeof(std::uint32_t) + local_size * sizeof(double) +
                               ranges.size() * sizeof(std::uint32_t);
   if (local_size > kLocalMask || bytes > budget) return std::nullopt;
+  std::vector<std::int64_t> successor_slots(plan.successors.size());
+  for (std::size_t k = 0; k < plan.successors.size(); ++k) {
+    successor_slots[k] = slot_of(plan.successors[k]);
+  }
   std::uint32_t* const entries = storage.entries.reserve(entry_count, budget);
   double* const local = storage.local.reserve(local_size, budget);
   std::uint32_t* const map = storage.map.reserve(ranges.size(), budget);

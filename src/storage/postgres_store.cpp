@@ -1,24 +1,22 @@
 #include "storage/postgres_store.h"
 
-#include <libpq-fe.h>
 #include <poll.h>
 
 #include <chrono>
-#include <initializer_list>
 #include <optional>
 #include <stdexcept>
-#include <unordered_map>
+
+#include "storage/notice_payload.h"
+#include "storage/pg_connection.h"
 
 namespace ur::storage {
 
+using pg::Connection;
+using pg::first_line;
+using pg::Result;
+
 namespace {
 
-// The channel every server listens on. Payloads: "g SERVER GAME VERSION [CHANGE]" (a game
-// changed; CHANGE, what changed, runs to the end), "p SERVER GAME" (who is connected to a
-// game changed).
-constexpr const char* kChannel = "ur_games";
-// PostgreSQL refuses a NOTIFY payload of this many bytes or more (its default build).
-constexpr std::size_t kMaxPayloadBytes = 8000;
 // Servers taking the schema lock of a migration, so they migrate one after another.
 constexpr long long kMigrationLock = 0x75722d736368656dLL;  // "ur-schem"
 // A server whose heartbeat is older than this is taken for gone: its sockets count no more.
@@ -31,150 +29,7 @@ std::int64_t unix_millis() {
       .count();
 }
 
-// libpq's messages end in a newline and may run over several lines; one line is kept.
-std::string first_line(const char* message) {
-  std::string text = message ? message : "";
-  if (const auto end = text.find('\n'); end != std::string::npos) text.resize(end);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\r')) text.pop_back();
-  return text.empty() ? "unknown error" : text;
-}
-
-// SQLSTATE classes of a database that is not there now: connection exceptions (08),
-// operator intervention such as a shutdown (57P), insufficient resources (53).
-bool is_unavailable_state(const char* state) {
-  if (state == nullptr) return true;
-  const std::string code = state;
-  return code.starts_with("08") || code.starts_with("57P") || code.starts_with("53");
-}
-
-class Result {
- public:
-  explicit Result(PGresult* result) : result_(result) {}
-  ~Result() { PQclear(result_); }
-  Result(const Result&) = delete;
-  Result& operator=(const Result&) = delete;
-  Result(Result&& other) noexcept : result_(other.result_) { other.result_ = nullptr; }
-
-  int rows() const { return PQntuples(result_); }
-  std::string text(int row, int column) const {
-    return std::string(PQgetvalue(result_, row, column),
-                       static_cast<std::size_t>(PQgetlength(result_, row, column)));
-  }
-  bool null(int row, int column) const { return PQgetisnull(result_, row, column) != 0; }
-  std::int64_t number(int row, int column) const { return std::stoll(text(row, column)); }
-  int affected() const {
-    const char* count = PQcmdTuples(result_);
-    return count && *count ? std::stoi(count) : 0;
-  }
-
- private:
-  PGresult* result_;
-};
-
-using Param = std::optional<std::string>;
-
 }  // namespace
-
-struct PostgresStore::Connection {
-  explicit Connection(const std::string& url) : conn(PQconnectdb(url.c_str())) {
-    if (PQstatus(conn) != CONNECTION_OK) {
-      const std::string why = first_line(PQerrorMessage(conn));
-      PQfinish(conn);
-      conn = nullptr;
-      throw Unavailable(why);
-    }
-    // NOTICEs (such as "already exists, skipping") are not for the server's log.
-    PQsetNoticeProcessor(
-        conn, [](void*, const char*) {}, nullptr);
-  }
-  ~Connection() { PQfinish(conn); }
-  Connection(const Connection&) = delete;
-  Connection& operator=(const Connection&) = delete;
-
-  // Reconnects a connection the database dropped (a restart of PostgreSQL).
-  void ensure() {
-    if (PQstatus(conn) == CONNECTION_OK) return;
-    reset();
-    if (PQstatus(conn) != CONNECTION_OK) {
-      throw Unavailable("the database cannot be reached: " + first_line(PQerrorMessage(conn)));
-    }
-  }
-
-  // A new session: the statements prepared on the old one are gone with it.
-  void reset() {
-    PQreset(conn);
-    prepared.clear();
-  }
-
-  // Runs one statement with text parameters (nullopt is NULL). Throws Unavailable when the
-  // database went away, std::runtime_error for any other failure. A statement with parameters
-  // is prepared once per connection (parsed and planned once, then only executed).
-  Result run(const char* sql, std::initializer_list<Param> params = {}) {
-    ensure();
-    std::vector<const char*> values;
-    values.reserve(params.size());
-    for (const Param& param : params) values.push_back(param ? param->c_str() : nullptr);
-    const int count = static_cast<int>(values.size());
-    auto exec = [&]() -> PGresult* {
-      if (count == 0) return PQexecParams(conn, sql, 0, nullptr, nullptr, nullptr, nullptr, 0);
-      auto name = prepared.find(sql);
-      if (name == prepared.end()) {
-        const std::string fresh = "ur_" + std::to_string(prepared.size());
-        PGresult* made = PQprepare(conn, fresh.c_str(), sql, count, nullptr);
-        if (PQresultStatus(made) != PGRES_COMMAND_OK) return made;  // answered as the statement
-        PQclear(made);
-        name = prepared.emplace(sql, fresh).first;
-      }
-      return PQexecPrepared(conn, name->second.c_str(), count, values.data(), nullptr, nullptr, 0);
-    };
-    PGresult* raw = exec();
-    // A connection the database dropped while idle (it restarted) is found out only now; the
-    // statement never reached a server, so it is sent again on a fresh connection. Not inside
-    // a transaction, whose earlier statements died with the old connection.
-    if (PQstatus(conn) == CONNECTION_BAD && !in_transaction) {
-      PQclear(raw);
-      reset();
-      raw = PQstatus(conn) == CONNECTION_OK ? exec() : nullptr;
-    }
-    Result result(raw);
-    const ExecStatusType status = raw ? PQresultStatus(raw) : PGRES_FATAL_ERROR;
-    if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return result;
-    const char* state = raw ? PQresultErrorField(raw, PG_DIAG_SQLSTATE) : nullptr;
-    const std::string why = first_line(raw ? PQresultErrorMessage(raw) : PQerrorMessage(conn));
-    if (PQstatus(conn) != CONNECTION_OK || is_unavailable_state(state)) {
-      throw Unavailable("the database cannot be reached: " + why);
-    }
-    throw std::runtime_error("database: " + why);
-  }
-
-  // Runs `work` inside BEGIN ... COMMIT, rolling back when it throws.
-  template <class Work>
-  auto transaction(Work&& work) {
-    run("BEGIN");
-    in_transaction = true;
-    struct Ended {
-      bool& flag;
-      ~Ended() { flag = false; }
-    } ended{in_transaction};
-    try {
-      if constexpr (std::is_void_v<decltype(work())>) {
-        work();
-        run("COMMIT");
-      } else {
-        auto value = work();
-        run("COMMIT");
-        return value;
-      }
-    } catch (...) {
-      if (PQstatus(conn) == CONNECTION_OK) PQclear(PQexec(conn, "ROLLBACK"));
-      throw;
-    }
-  }
-
-  PGconn* conn;
-  bool in_transaction = false;
-  std::unordered_map<std::string, std::string> prepared;  // statement text -> its name
-};
 
 // A connection of the pool, given back when the lease ends.
 class PostgresStore::Lease {
@@ -297,12 +152,7 @@ void PostgresStore::migrate() {
 
 bool PostgresStore::save(const std::string& id, int format, const std::string& record,
                          std::int64_t version, std::int64_t expected, const std::string& change) {
-  std::string notice = "g " + server_id_ + " " + id + " " + std::to_string(version);
-  // A change too long for the notice is left out: the others load the game instead.
-  if (!change.empty() && notice.size() + 1 + change.size() < kMaxPayloadBytes) {
-    notice += ' ';
-    notice += change;
-  }
+  const std::string notice = game_notice_payload(server_id_, id, version, change);
   Lease connection(*this);
   const std::string now = std::to_string(unix_millis());
   const bool saved =
@@ -486,37 +336,15 @@ void PostgresStore::listen_loop() {
       } catch (const std::exception&) {
         break;
       }
-      pollfd watched{PQsocket(connection->conn), POLLIN, 0};
+      pollfd watched{PQsocket(connection->native()), POLLIN, 0};
       if (watched.fd < 0) break;
       ::poll(&watched, 1, 200);
-      if (PQconsumeInput(connection->conn) == 0) break;  // the connection is gone
-      while (PGnotify* raw = PQnotifies(connection->conn)) {
+      if (PQconsumeInput(connection->native()) == 0) break;  // the connection is gone
+      while (PGnotify* raw = PQnotifies(connection->native())) {
         const std::string payload = raw->extra ? raw->extra : "";
         PQfreemem(raw);
-        // "g SERVER GAME VERSION [CHANGE]" or "p SERVER GAME"; this server's own are skipped.
-        const auto first = payload.find(' ');
-        const auto second = payload.find(' ', first + 1);
-        if (first != 1 || second == std::string::npos) continue;
-        if (payload.compare(2, second - 2, server_id_) == 0) continue;
-        Notice notice;
-        const auto third = payload.find(' ', second + 1);
-        notice.game_id = payload.substr(
-            second + 1, third == std::string::npos ? std::string::npos : third - second - 1);
-        if (payload[0] == 'g' && third != std::string::npos) {
-          notice.kind = Notice::Kind::Game;
-          const auto fourth = payload.find(' ', third + 1);
-          try {
-            notice.version = std::stoll(payload.substr(third + 1, fourth - third - 1));
-          } catch (const std::exception&) {
-            continue;
-          }
-          if (fourth != std::string::npos) notice.change = payload.substr(fourth + 1);
-        } else if (payload[0] == 'p') {
-          notice.kind = Notice::Kind::Presence;
-        } else {
-          continue;
-        }
-        if (on_notice_) on_notice_(notice);
+        const std::optional<Notice> notice = read_notice_payload(payload, server_id_);
+        if (notice && on_notice_) on_notice_(*notice);
       }
     }
     lost = true;
@@ -538,7 +366,7 @@ void PostgresStore::publish_presence(const std::string& id, const SeatPresence& 
       " SELECT pg_notify('ur_games', $9) FROM saved",
       {id, server_id_, std::to_string(here.sockets[0]), std::to_string(here.sockets[1]),
        std::to_string(here.left_at[0]), std::to_string(here.left_at[1]), flag(here.seen[0]),
-       flag(here.seen[1]), "p " + server_id_ + " " + id});
+       flag(here.seen[1]), presence_notice_payload(server_id_, id)});
 }
 
 std::vector<SeatPresence> PostgresStore::others_presence(const std::string& id) {

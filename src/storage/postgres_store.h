@@ -17,6 +17,10 @@
 
 namespace ur::storage {
 
+namespace pg {
+class Connection;  // pg_connection.h
+}
+
 // Checks a postgresql:// or postgres:// URL as libpq reads it. Throws std::invalid_argument
 // saying what is wrong.
 void check_postgres_url(const std::string& url);
@@ -63,8 +67,6 @@ class PostgresStore final : public GameStore {
                                    std::int64_t alive_since, std::int64_t paired_since) override;
   bool queue_cancel(const std::string& ticket) override;
 
-  struct Connection;  // one libpq connection (postgres_store.cpp)
-
  private:
   class Lease;
   void migrate();
@@ -74,7 +76,7 @@ class PostgresStore final : public GameStore {
   std::string server_id_;
   std::mutex pool_mutex_;
   std::condition_variable pool_free_;
-  std::vector<std::unique_ptr<Connection>> idle_;
+  std::vector<std::unique_ptr<pg::Connection>> idle_;
 
   std::function<void(const Notice&)> on_notice_;
   std::function<void()> on_resumed_;

@@ -97,6 +97,15 @@ void GameHub::Impl::check_opponent(const session::Settings& settings) {
   }
 }
 
+namespace {
+constexpr int kSharedStoreWorkers = 16;
+}  // namespace
+
+int default_worker_threads(const storage::GameStore& store) {
+  if (store.shared()) return kSharedStoreWorkers;
+  return std::max(4, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
 std::shared_ptr<const std::string> GameHub::Impl::update_message(
     const WebGame& game, json events, std::optional<std::chrono::steady_clock::time_point> began) {
   json message = {

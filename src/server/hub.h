@@ -51,13 +51,20 @@ struct HubOptions {
   // Where games are kept (storage::open_store); empty: games.sqlite3 under data_dir.
   std::shared_ptr<storage::GameStore> store = {};
   AgentMaker make_agent;
-  int worker_threads = 0;  // 0: max(4, hardware threads)
+  int worker_threads = 0;  // 0: default_worker_threads(store)
   // UTC milliseconds; empty means the system clock (tests pass their own to skip minutes).
   std::function<std::int64_t()> clock = {};
   // On a shared store, how often the games in memory are checked against the stored versions,
   // for a change whose notice was lost (its server died between saving and notifying).
   std::chrono::milliseconds stale_sweep_every{5000};
 };
+
+// Worker threads when HubOptions::worker_threads is 0. On a local store, max(4, hardware
+// threads): the work is CPU. On a shared store each action also waits for its commit to be
+// flushed by the database server, so more threads wait at once (the commits flush together)
+// and a notice from another server is not queued behind a few saves: 16, with a database
+// connection for each (PostgresStore's pool).
+int default_worker_threads(const storage::GameStore& store);
 
 // Largest request body accepted, in bytes (the HTTP layer enforces it while reading).
 inline constexpr std::size_t kMaxBodyBytes = 16 * 1024;

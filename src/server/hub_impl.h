@@ -213,9 +213,7 @@ struct GameHub::Impl {
                   : std::make_shared<storage::SqliteStore>(options.data_dir / "games.sqlite3")),
         match_queue(*store),
         pool(static_cast<std::size_t>(
-            options.worker_threads > 0
-                ? options.worker_threads
-                : std::max(4, static_cast<int>(std::thread::hardware_concurrency())))) {
+            options.worker_threads > 0 ? options.worker_threads : default_worker_threads(*store))) {
     // Everything the server writes lives under its data directory, built tables included.
     tables::set_table_directory(options.data_dir);
     // Other servers' changes of games this one has in memory, pushed to its sockets.

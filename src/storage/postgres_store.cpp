@@ -34,8 +34,22 @@ std::int64_t unix_millis() {
 // A connection of the pool, given back when the lease ends.
 class PostgresStore::Lease {
  public:
+  // Takes an idle connection, or opens one more while fewer than the pool's most are open
+  // (throwing Unavailable when the database cannot be reached), or waits for one.
   explicit Lease(PostgresStore& store) : store_(store) {
     std::unique_lock lock(store_.pool_mutex_);
+    if (store_.idle_.empty() && store_.opened_ < store_.max_connections_) {
+      ++store_.opened_;
+      lock.unlock();
+      try {
+        connection_ = std::make_unique<Connection>(store_.url_);
+      } catch (...) {
+        lock.lock();
+        --store_.opened_;
+        throw;
+      }
+      return;
+    }
     store_.pool_free_.wait(lock, [this] { return !store_.idle_.empty(); });
     connection_ = std::move(store_.idle_.back());
     store_.idle_.pop_back();
@@ -73,10 +87,14 @@ void check_postgres_url(const std::string& url) {
 }
 
 PostgresStore::PostgresStore(std::string url, std::string server_id, int connections)
-    : url_(std::move(url)), server_id_(std::move(server_id)) {
+    : url_(std::move(url)),
+      server_id_(std::move(server_id)),
+      max_connections_(std::max(1, connections)) {
   check_postgres_url(url_);
   try {
-    for (int i = 0; i < connections; ++i) idle_.push_back(std::make_unique<Connection>(url_));
+    // One at once, to fail here when the database is unusable; the rest as work needs them.
+    idle_.push_back(std::make_unique<Connection>(url_));
+    opened_ = 1;
   } catch (const Unavailable& error) {
     throw std::runtime_error("cannot use the database " + shown_url(url_) + ": " + error.what());
   }

@@ -30,7 +30,9 @@ class PostgresStore final : public GameStore {
   // Connects, then creates or migrates the schema in one transaction (taking a lock, so
   // servers starting together migrate once). Throws std::runtime_error with one line saying
   // what failed: unreachable, refused login, newer schema.
-  PostgresStore(std::string url, std::string server_id, int connections = 8);
+  // `connections`: the most the pool opens (as work needs them) for the hub's workers, 16 on a
+  // shared store, its stale-game sweep and health checks; the listener has one of its own.
+  PostgresStore(std::string url, std::string server_id, int connections = 20);
   ~PostgresStore() override;
   PostgresStore(const PostgresStore&) = delete;
   PostgresStore& operator=(const PostgresStore&) = delete;
@@ -76,6 +78,8 @@ class PostgresStore final : public GameStore {
   std::string server_id_;
   std::mutex pool_mutex_;
   std::condition_variable pool_free_;
+  const int max_connections_;
+  int opened_ = 0;  // connections open, idle or leased (guarded by pool_mutex_)
   std::vector<std::unique_ptr<pg::Connection>> idle_;
 
   std::function<void(const Notice&)> on_notice_;

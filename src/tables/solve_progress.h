@@ -68,7 +68,7 @@ class SolveEstimate {
 // pair compiled; 5 pieces 13 s for 14.7 million); the 12 shared squares of Masters, Blitz and
 // Aseb 1.9 us at 5 pieces (Blitz 69 s, Aseb 75 s for 41.3 million), and each piece above 5 adds
 // 22% (Finkel 5 -> 7; Masters: 1,129 s for 501 million, 2.25 us, below the 2.7 us this gives).
-// Memory: solver::solve_memory_bytes (Masters measured 8,829 MiB).
+// Memory: solver::solve_memory_bytes (Masters measured 7,008 MiB).
 inline constexpr double kFinkelSplitCpuSecondsPerPosition = 1.3e-6;
 inline constexpr double kWideSharedCpuSecondsPerPosition = 1.9e-6;
 

@@ -57,7 +57,7 @@ std::optional<std::string> perfect_unavailable(const Rules& rules);
 std::string solve_command_line(const Rules& rules);
 
 // Why a solve of `rules` with `options` cannot run within `limit_mib` MiB ("Masters, 7 pieces
-// (exact bear-off) has 500981472 positions and needs about 8844 MiB to solve, more than the
+// (exact bear-off) has 500981472 positions and needs about 7036 MiB to solve, more than the
 // 1000 MiB --max-memory allows"; `limit_source` is the end of that sentence), or nothing.
 std::optional<std::string> memory_refusal(const Rules& rules, const solver::SolveOptions& options,
                                           double limit_mib, const std::string& limit_source);

@@ -136,8 +136,12 @@ TEST(PlayE2E, ComputerMovesAreLoggedAndResizeRedraws) {
   screen = tmux.wait_for("ur · the Royal Game of Ur");
   EXPECT_NE(screen.find("╭start╮"), std::string::npos) << screen;
 
+  // Help opens once the computer's turn is over (its moves would draw over the page).
+  screen = tmux.wait_for("Your turn: throw the dice");
+  ASSERT_NE(screen.find("Your turn: throw the dice"), std::string::npos) << screen;
   tmux.keys("?");
-  screen = tmux.wait_for("Rules and keys");
+  screen = tmux.wait_for("Finkel: rules and keys");
+  EXPECT_NE(screen.find("Finkel: rules and keys"), std::string::npos) << screen;
   tmux.keys("Space");
   tmux.keys("m");
   screen = tmux.wait_for("Settings");
@@ -159,6 +163,9 @@ TEST(PlayE2E, KeysWaitWhileTheBoardIsHidden) {
   tmux.keys("t");
   tmux.keys("Enter");
   tmux.keys("l");
+  // The program reads those keys while the board is hidden; a key still unread at the resize
+  // would be read with the board shown (a second is far beyond the milliseconds it takes).
+  std::this_thread::sleep_for(std::chrono::seconds(1));
   tmux.resize(100, 30);
   screen = tmux.settled("Light to throw");
   EXPECT_NE(screen.find("Light to throw"), std::string::npos) << "nothing was thrown\n" << screen;

@@ -59,7 +59,7 @@ class Tmux {
   std::string joined_screen() { return shell(tmux() + " capture-pane -p -J -t e2e"); }
 
   // Waits until the screen shows `text`; returns the screen either way.
-  std::string wait_for(const std::string& text, int timeout_ms = 8000) {
+  std::string wait_for(const std::string& text, int timeout_ms = 20000) {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
     std::string shown;
     do {

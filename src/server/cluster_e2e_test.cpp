@@ -278,7 +278,7 @@ struct Player {
 
 // Waits up to `timeout_ms` on `socket` for an update whose game version is at least
 // `version`; that update's game, or null. Every update's version goes to `seen`.
-json await_version(SocketConnection& socket, std::uint64_t version, int timeout_ms = 5000,
+json await_version(SocketConnection& socket, std::uint64_t version, int timeout_ms = 30000,
                    std::set<std::uint64_t>* seen = nullptr) {
   const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
   while (Clock::now() < deadline) {
@@ -349,10 +349,10 @@ HttpReply act(OnlineGame& online) {
 // own server; after each, the other player's socket (on the other server) gets the update.
 // Versions the replies reached go to `reached`.
 void play(OnlineGame& online, int actions, std::set<std::uint64_t>* reached = nullptr) {
-  const auto deadline = Clock::now() + std::chrono::seconds(30);
+  const auto deadline = Clock::now() + std::chrono::seconds(90);
   for (int done = 0; actions < 0 || done < actions; ++done) {
     if (online.game["phase"] == "game_over") return;
-    ASSERT_LT(Clock::now(), deadline) << "the game did not end within 30 s";
+    ASSERT_LT(Clock::now(), deadline) << "the game did not end within 90 s";
     const HttpReply reply = act(online);
     ASSERT_EQ(reply.status, 200) << reply.body;
     online.game = body_of(reply)["game"];
@@ -405,7 +405,7 @@ TEST_F(ClusterE2E, OnlineGameWithOnePlayerOnEachServerAndASpectatorOnTheFirst) {
   online.light.connect(online.id);
   online.dark.connect(online.id);
   auto spectator = first.socket(online.id);
-  const auto deadline = Clock::now() + std::chrono::seconds(5);
+  const auto deadline = Clock::now() + std::chrono::seconds(30);
   json seats;
   for (; Clock::now() < deadline; std::this_thread::sleep_for(std::chrono::milliseconds(50))) {
     seats = second.game(online.id)["seats"];
@@ -422,7 +422,7 @@ TEST_F(ClusterE2E, OnlineGameWithOnePlayerOnEachServerAndASpectatorOnTheFirst) {
   // The spectator on the first server saw every version, those made on the second included.
   std::set<std::uint64_t> watched;
   const std::uint64_t last = online.game["version"];
-  EXPECT_FALSE(await_version(*spectator, last, 5000, &watched).is_null());
+  EXPECT_FALSE(await_version(*spectator, last, 30000, &watched).is_null());
   for (const std::uint64_t version : reached) {
     EXPECT_TRUE(watched.count(version)) << "the spectator missed version " << version;
   }
@@ -706,7 +706,10 @@ TEST_F(ClusterE2E, BadDatabasesGetOneLineAndStatusTwo) {
 }
 
 TEST_F(ClusterE2E, HealthReadinessAndTheSigtermDrain) {
-  Server first(on(*database_));
+  // Two seconds of draining: long enough for a loaded machine to ask /api/ready in it.
+  std::vector<std::string> storage = on(*database_);
+  storage.insert(storage.end(), {"--drain-seconds", "2"});
+  Server first(storage);
   const HttpReply health = first.request("GET", "/api/health");
   EXPECT_EQ(health.status, 200) << health.body;
   EXPECT_EQ(body_of(health)["ok"], true) << health.body;
@@ -730,7 +733,7 @@ TEST_F(ClusterE2E, HealthReadinessAndTheSigtermDrain) {
   // A balancer's check on a connection it holds hears "not ready" while the server drains.
   bool unready = false;
   const auto signalled = Clock::now();
-  while (!unready && Clock::now() < signalled + std::chrono::seconds(5)) {
+  while (!unready && Clock::now() < signalled + std::chrono::seconds(30)) {
     try {
       const HttpReply draining = kept.request("GET", "/api/ready");
       if (draining.status == 200) {  // the signal is not handled yet (asked under 20 a second)
@@ -748,7 +751,7 @@ TEST_F(ClusterE2E, HealthReadinessAndTheSigtermDrain) {
   EXPECT_TRUE(unready);
   // The socket is told to reconnect elsewhere: close code 1012, service restart.
   bool closed = false;
-  const auto deadline = Clock::now() + std::chrono::seconds(10);
+  const auto deadline = Clock::now() + std::chrono::seconds(30);
   while (!closed && Clock::now() < deadline) {
     try {
       (void)socket->receive_for(200);
@@ -758,7 +761,7 @@ TEST_F(ClusterE2E, HealthReadinessAndTheSigtermDrain) {
   }
   ASSERT_TRUE(closed);
   EXPECT_EQ(socket->close_code(), 1012);
-  EXPECT_EQ(first.wait_exit(10000), 0) << first.log();
+  EXPECT_EQ(first.wait_exit(30000), 0) << first.log();
 }
 
 }  // namespace

@@ -32,12 +32,13 @@ using Cluster = storage::TestCluster;
 const auto* const cluster = ::testing::AddGlobalTestEnvironment(new Cluster);
 
 // A server's store, counting the games it loads; while `deaf`, it hears no notices (as
-// when they are late).
+// when they are late). `last_heard` is the newest game version a notice brought, heard or not.
 class WatchedStore final : public storage::GameStore {
  public:
   explicit WatchedStore(std::unique_ptr<storage::GameStore> store) : store_(std::move(store)) {}
   std::atomic<int> loads{0};
   std::atomic<bool> deaf{false};
+  std::atomic<std::int64_t> last_heard{0};
 
   const char* backend() const override { return store_->backend(); }
   std::string location() const override { return store_->location(); }
@@ -76,6 +77,7 @@ class WatchedStore final : public storage::GameStore {
     store_->listen(
         [this, on_notice = std::move(on_notice)](const storage::Notice& notice) {
           if (!deaf) on_notice(notice);
+          if (notice.kind == storage::Notice::Kind::Game) last_heard = notice.version;
         },
         std::move(on_resumed));
   }
@@ -129,6 +131,20 @@ struct Server {
   GameHub hub;
 };
 
+// How long a test waits for what another server or thread does: far beyond its usual
+// milliseconds, for a loaded CI machine.
+constexpr auto kPatience = std::chrono::seconds(30);
+
+// Waits until `done` holds or kPatience has passed; returns whether it holds.
+bool eventually(const std::function<bool()>& done) {
+  const auto deadline = std::chrono::steady_clock::now() + kPatience;
+  while (!done()) {
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return true;
+}
+
 // Collects what a subscribed socket would be sent.
 class Listener final : public GameListener {
  public:
@@ -140,9 +156,8 @@ class Listener final : public GameListener {
   // Waits for a message matching `wanted`.
   bool wait_for(const std::function<bool(const json&)>& wanted) {
     std::unique_lock lock(mutex_);
-    return changed_.wait_for(lock, std::chrono::seconds(5), [&] {
-      return std::any_of(messages_.begin(), messages_.end(), wanted);
-    });
+    return changed_.wait_for(
+        lock, kPatience, [&] { return std::any_of(messages_.begin(), messages_.end(), wanted); });
   }
 
  private:
@@ -158,8 +173,12 @@ GameHub::Subscription subscribe(GameHub& hub, const std::string& id,
   return done.get_future().get();
 }
 
+// The stale-game sweep of a pair, unless a test sets it: an hour, so that no sweep loads a game
+// whose notice is still on its way while a test counts the loads.
+constexpr std::chrono::milliseconds kNoSweep = std::chrono::hours(1);
+
 struct Pair {
-  explicit Pair(std::chrono::milliseconds sweep_every = HubOptions{}.stale_sweep_every)
+  explicit Pair(std::chrono::milliseconds sweep_every = kNoSweep)
       : url(Cluster::new_database()),
         a(url, "a", clock, sweep_every),
         b(url, "b", clock, sweep_every) {
@@ -188,12 +207,9 @@ Online start_online(Pair& servers) {
   const std::string id = created.body["game"]["id"];
   // Server a hears of the join by a notice; until it has, a's first action would be judged on
   // the game without its guest and reloaded, which the tests counting loads must not see.
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-  while (servers.a.state(id)["version"] != joined.body["game"]["version"] &&
-         std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  EXPECT_EQ(servers.a.state(id)["version"], joined.body["game"]["version"]);
+  EXPECT_TRUE(eventually([&] {
+    return servers.a.state(id)["version"] == joined.body["game"]["version"];
+  })) << "server a never took up the join";
   return {id, created.body["token"], joined.body.value("token", "")};
 }
 
@@ -266,7 +282,9 @@ TEST(ClusterHubs, AMissedNoticeIsMadeUpByLoadingTheGameOnTheNext) {
   const int loads = servers.b.store->loads;
   servers.b.store->deaf = true;
   play_turn(servers.a, game, "light");
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  // b has let every notice of that turn pass before it listens again.
+  const std::int64_t missed = servers.a.state(game.id)["version"];
+  ASSERT_TRUE(eventually([&] { return servers.b.store->last_heard >= missed; }));
   servers.b.store->deaf = false;
   // The next notice follows versions b never heard of: b loads the game.
   ASSERT_EQ(servers.a.post("/api/games/" + game.id + "/throw", nullptr, game.guest).status, 200);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Browser tests of the web game: scripts/run-e2e.sh path/to/ur [playwright test arguments]
 # (for example `scripts/run-e2e.sh build/release/ur specs/table-build.spec.js` runs one file).
-# Starts `ur serve` on a free port with a throw-away data directory (also its XDG_DATA_HOME,
+# Starts `ur serve` on a port it picks, with a throw-away data directory (also its XDG_DATA_HOME,
 # so tables the user solved do not change what is tested), waits for /api/health, runs the
 # Playwright tests in Debian's Chromium, stops the server and exits with the tests' status.
 # Screenshots go to build/e2e-screenshots/.
@@ -31,7 +31,6 @@ if [[ ! -d "$e2e_dir/node_modules/@playwright/test" ]]; then
   (cd "$e2e_dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
 fi
 
-port=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close();})")
 data_dir=$(mktemp -d "${TMPDIR:-/tmp}/ur-e2e.XXXXXX")
 server_log="$data_dir/server.log"
 server_pid=""
@@ -49,9 +48,24 @@ cleanup() {
 }
 trap cleanup EXIT
 
-XDG_DATA_HOME="$data_dir" "$ur_binary" serve --host 127.0.0.1 --port "$port" --data "$data_dir" --quiet > "$server_log" 2>&1 &
+# Port 0: the system picks a free port at bind time (no race with another process for a port
+# chosen earlier), which the server names in its "open http://127.0.0.1:PORT/" line.
+: > "$server_log"
+XDG_DATA_HOME="$data_dir" "$ur_binary" serve --host 127.0.0.1 --port 0 --data "$data_dir" --quiet > "$server_log" 2>&1 &
 server_pid=$!
 
+port=""
+for _ in $(seq 300); do
+  port=$(sed -n 's|.*open http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$server_log" | head -n 1)
+  [[ -n "$port" ]] && break
+  kill -0 "$server_pid" 2> /dev/null || break
+  sleep 0.1
+done
+if [[ -z "$port" ]]; then
+  echo "run-e2e: ur serve did not start within 30 s; its output:" >&2
+  cat "$server_log" >&2
+  exit 1
+fi
 base_url="http://127.0.0.1:$port"
 if ! node -e "
   const deadline = Date.now() + 20000;

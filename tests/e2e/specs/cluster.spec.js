@@ -2,40 +2,17 @@
 // browser on each server plays an online game to its end, and a spectator watches on the
 // first. The spec starts its own cluster (scripts/pg-cluster.sh) and servers (UR_BINARY), so
 // the suite's server is not involved; a missing PostgreSQL fails it.
-const { spawn, execFileSync } = require('node:child_process');
+const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { test, expect, newPerson, hostGame, actOnce } = require('./helpers');
+const { startServe } = require('./serve-process');
 
 const PG_CLUSTER = path.resolve(__dirname, '../../../scripts/pg-cluster.sh');
 
-// `ur serve --database URL --port 0`: resolves to { child, base } once it says where it listens.
+// `ur serve --database URL` on a port it picks: { child, base }.
 function startServer(databaseUrl, dataDir) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.env.UR_BINARY, ['serve', '--host', '127.0.0.1', '--port', '0', '--quiet', '--data', dataDir, '--database', databaseUrl], {
-      env: { ...process.env, XDG_DATA_HOME: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`ur serve did not start within 20 s: ${output}`));
-    }, 20_000);
-    const read = (chunk) => {
-      output += chunk;
-      const found = output.match(/open (http:\/\/127\.0\.0\.1:\d+)\//);
-      if (found) {
-        clearTimeout(timer);
-        resolve({ child, base: found[1] });
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`ur serve exited (${code}): ${output}`));
-    });
-  });
+  return startServe(dataDir, { extra: ['--database', databaseUrl] });
 }
 
 function stopped(child) {

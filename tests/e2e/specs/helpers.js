@@ -259,9 +259,9 @@ async function actOnce(pages) {
   for (const page of pages) {
     const controls = await readControls(page);
     if (controls.busy || controls.gameOver) continue;
-    if (controls.canPass) await page.click('#pass-button', { timeout: 5000 });
-    else if (controls.canThrow) await page.click('#throw-button', { timeout: 5000 });
-    else if (controls.movable > 0) await page.locator('#board .cell.movable').last().click({ timeout: 5000 });
+    if (controls.canPass) await page.click('#pass-button', { timeout: 15_000 });
+    else if (controls.canThrow) await page.click('#throw-button', { timeout: 15_000 });
+    else if (controls.movable > 0) await page.locator('#board .cell.movable').last().click({ timeout: 15_000 });
     else continue;
     return true;
   }

@@ -1,41 +1,11 @@
 // The server is killed (SIGKILL) and restarted mid-game: both players' pages reconnect by
 // themselves and play on, with nothing lost. This test runs its own `ur serve` (UR_BINARY) on
-// a free port with its own data directory, so the suite's server is not disturbed.
-const { spawn } = require('node:child_process');
+// a port of its own with its own data directory, so the suite's server is not disturbed.
 const fs = require('node:fs');
-const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { test, expect, newPerson, readControls, hostGame, actOnce } = require('./helpers');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port, dataDir) {
-  const child = spawn(process.env.UR_BINARY, ['serve', '--host', '127.0.0.1', '--port', String(port), '--data', dataDir, '--quiet'], {
-    env: { ...process.env, XDG_DATA_HOME: dataDir },
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('ur serve did not answer /api/health within 20 s');
-}
+const { startServe } = require('./serve-process');
 
 function killed(child) {
   return new Promise((resolve) => {
@@ -62,10 +32,10 @@ async function actions(pages, count) {
 test('the server is killed and restarted mid-game: both players reconnect and play on', async ({ browser }) => {
   test.skip(!process.env.UR_BINARY, 'UR_BINARY is not set (scripts/run-e2e.sh sets it)');
   test.setTimeout(120_000);
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ur-e2e-restart.'));
-  const base = `http://127.0.0.1:${port}`;
-  let server = await startServer(port, dataDir);
+  const started = await startServe(dataDir);
+  const { base, port } = started;
+  let server = started.child;
   try {
     const ann = await person(browser, base);
     const bob = await person(browser, base);
@@ -78,13 +48,21 @@ test('the server is killed and restarted mid-game: both players reconnect and pl
     await expect(ann.locator('#link-dialog')).toBeHidden();
     await actions([ann, bob], 10);
     const id = await ann.evaluate(() => JSON.parse(localStorage.getItem('ur.gameId')));
-    const before = await (await fetch(`${base}/api/games/${id}`)).json();
-    await expect(ann.locator('#position-text')).toHaveText(before.game.position_text);
-    await expect(bob.locator('#position-text')).toHaveText(before.game.position_text);
+    // The last click's request may still be on its way: read the game once both pages show it
+    // as the server has it.
+    const spaced = (text) => (text || '').replace(/\s+/g, ' ').trim();
+    let before;
+    await expect
+      .poll(async () => {
+        before = await (await fetch(`${base}/api/games/${id}`)).json();
+        const shown = await Promise.all([ann, bob].map((page) => page.locator('#position-text').textContent()));
+        return shown.every((text) => spaced(text) === spaced(before.game.position_text));
+      }, { timeout: 30_000 })
+      .toBe(true);
 
     await killed(server);
     await expect(ann.locator('#connection')).toHaveText('Reconnecting to the server…', { timeout: 15_000 });
-    server = await startServer(port, dataDir);
+    server = (await startServe(dataDir, { port })).child;
     // Both pages are back by themselves, with the same game, seats and names.
     await expect(ann.locator('#connection')).toBeHidden({ timeout: 15_000 });
     await expect(bob.locator('#connection')).toBeHidden({ timeout: 15_000 });

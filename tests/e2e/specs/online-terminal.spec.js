@@ -19,7 +19,7 @@ function hasTmux() {
 }
 
 // Waits until the terminal shows `pattern`; answers the match.
-async function paneShows(pattern, timeout = 15_000) {
+async function paneShows(pattern, timeout = 30_000) {
   const deadline = Date.now() + timeout;
   for (;;) {
     const text = pane();
@@ -31,7 +31,7 @@ async function paneShows(pattern, timeout = 15_000) {
 }
 
 // Waits until the game's version passes `version`; answers the new state.
-async function changed(page, id, version, timeout = 15_000) {
+async function changed(page, id, version, timeout = 30_000) {
   const deadline = Date.now() + timeout;
   for (;;) {
     const game = (await (await page.request.get(`/api/games/${id}`)).json()).game;
@@ -52,7 +52,7 @@ test.afterEach(() => {
 test('a game hosted by ur play --host is joined from the browser, and each side sees the other move', async ({ page }) => {
   test.skip(!hasTmux(), 'tmux is not installed');
   test.skip(!process.env.UR_BINARY, 'UR_BINARY is not set (scripts/run-e2e.sh sets it)');
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const base = process.env.UR_BASE_URL;
   const command = `'${process.env.UR_BINARY}' play --host ${base}/ --name Ann --no-color; sleep 30`;
   tmux('new-session', '-d', '-x', '100', '-y', '30', '-s', 'host', command);

@@ -10,6 +10,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
@@ -39,6 +42,12 @@ std::uint16_t free_port() {
   return ntohs(address.sin_port);
 }
 
+// The whole file at `path`, or "" when it cannot be read.
+std::string read_text(const std::string& path) {
+  std::ifstream file(path);
+  return std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+}
+
 // `ur serve` on 127.0.0.1 with its own data directory, stopped (SIGTERM, then SIGKILL after
 // 5 s) and removed at the end. The first start takes a port the system picks (--port 0, so no
 // other process can take it between choosing and binding); a restart keeps that port.
@@ -58,7 +67,7 @@ class Server {
   // http://127.0.0.1:PORT/" line); waits up to 30 s for it to answer.
   void start() {
     const std::string log = dir_ + "/server.log";
-    shell("rm -f " + log);
+    std::filesystem::remove(log);
     pid_ = fork();
     if (pid_ == 0) {
       setenv("XDG_DATA_HOME", dir_.c_str(), 1);
@@ -74,7 +83,7 @@ class Server {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
     while (std::chrono::steady_clock::now() < deadline) {
       if (port_ == 0) {
-        const std::string text = shell("cat " + log + " 2>/dev/null");
+        const std::string text = read_text(log);
         if (const auto at = text.find(marker); at != std::string::npos) {
           port_ = static_cast<std::uint16_t>(std::stoi(text.substr(at + marker.size())));
         }
@@ -85,8 +94,7 @@ class Server {
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
-    ADD_FAILURE() << "ur serve did not answer within 30 s: "
-                  << shell("cat " + log + " 2>/dev/null");
+    ADD_FAILURE() << "ur serve did not answer within 30 s: " << read_text(log);
   }
   // SIGTERM, then SIGKILL after 5 s.
   void stop() {

@@ -399,24 +399,31 @@ TEST_F(ServerFixture, TheTwentyFirstActionWithinTheWindowIsRefusedAndChangesNoth
 
   // Once the window has passed its oldest action, each connection is heard again. The server
   // stamps an action when it reads it, a little after it was sent, so the first try may still
-  // fall within the window: a refused one is tried again shortly.
-  std::this_thread::sleep_until(begin + 5100ms);
-  int status = 429;
-  for (int attempt = 0; attempt < 50 && status == 429; ++attempt) {
-    if (attempt > 0) std::this_thread::sleep_for(200ms);
-    status = connection.request("POST", intent, intent_body).status;
-  }
+  // fall within the window: `act` is tried again shortly while `still_limited` says it was refused.
+  const auto after_window = [](std::chrono::steady_clock::time_point window_began, auto act,
+                               auto still_limited) {
+    std::this_thread::sleep_until(window_began + 5100ms);
+    auto answer = act();
+    for (int attempt = 1; attempt < 50 && still_limited(answer); ++attempt) {
+      std::this_thread::sleep_for(200ms);
+      answer = act();
+    }
+    return answer;
+  };
+  const int status = after_window(
+      begin, [&] { return connection.request("POST", intent, intent_body).status; },
+      [](int code) { return code == 429; });
   EXPECT_EQ(status, 401);
-  std::this_thread::sleep_until(socket_begin + 5100ms);
   const json socket_intent =
       can_move ? json{{"action", "move"}, {"from", thrown["legal_moves"][0]["from"]}}
                : json{{"action", "pass"}};
-  json answer = {{"code", "rate_limited"}};
-  for (int attempt = 0; attempt < 50 && answer.value("code", "") == "rate_limited"; ++attempt) {
-    if (attempt > 0) std::this_thread::sleep_for(200ms);
-    socket.send(with_token(socket_intent));
-    answer = json::parse(socket.receive());
-  }
+  const json answer = after_window(
+      socket_begin,
+      [&] {
+        socket.send(with_token(socket_intent));
+        return json::parse(socket.receive());
+      },
+      [](const json& reply) { return reply.value("code", "") == "rate_limited"; });
   EXPECT_EQ(answer["type"], "update") << answer;
 }
 

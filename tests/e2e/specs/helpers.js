@@ -254,6 +254,22 @@ async function hostGame(page, name, via = 'online') {
   return link;
 }
 
+// The game as the server has it once every one of `pages` shows that position (the last
+// click's request may still be on its way when a test stops acting): `read` fetches the game
+// state (with its position_text); polls for up to 30 s.
+async function stateShownOn(pages, read) {
+  const spaced = (text) => (text || '').replace(/\s+/g, ' ').trim();
+  let game;
+  await expect
+    .poll(async () => {
+      game = await read();
+      const shown = await Promise.all(pages.map((page) => page.locator('#position-text').textContent()));
+      return shown.every((text) => spaced(text) === spaced(game.position_text));
+    }, { timeout: 30_000 })
+    .toBe(true);
+  return game;
+}
+
 // One action of whoever of `pages` may act now: answers true when someone acted.
 async function actOnce(pages) {
   for (const page of pages) {
@@ -284,6 +300,7 @@ module.exports = {
   readControls,
   hostGame,
   actOnce,
+  stateShownOn,
   waitSettled,
   gameId,
   seatToken,

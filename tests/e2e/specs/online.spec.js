@@ -3,7 +3,7 @@
 // copied game id without its seat token, quick match, and prepared states for claiming the
 // win (its 2 minutes are not waited for here).
 const AxeBuilder = require('@axe-core/playwright').default;
-const { test, expect, newPerson, hostGame, actOnce, screenshot, state, serve } = require('./helpers');
+const { test, expect, newPerson, hostGame, actOnce, screenshot, state, serve, stateShownOn } = require('./helpers');
 
 const BASE = process.env.UR_BASE_URL || 'http://127.0.0.1:8080';
 
@@ -101,16 +101,7 @@ test('two people play a whole online game from the invite link, a spectator foll
   // A few actions, then the spectator's board is the players' board.
   await playOn([ann, bob], { untilActions: 12 });
   await expect.poll(async () => (await apiState(ann, id)).version).toBeGreaterThan(first.version);
-  // The last click's request may still be on its way: compare once the spectator shows the game
-  // as the server has it now.
-  const spaced = (text) => (text || '').replace(/\s+/g, ' ').trim();
-  let mid;
-  await expect
-    .poll(async () => {
-      mid = await apiState(ann, id);
-      return spaced(await eve.locator('#position-text').textContent()) === spaced(mid.position_text);
-    }, { timeout: 30_000 })
-    .toBe(true);
+  const mid = await stateShownOn([eve], () => apiState(ann, id));
   // The spectator's presses change nothing, and the server refuses its requests.
   await eve.locator('#board .cell').first().click();
   const refused = await eve.request.post(`/api/games/${id}/throw`, { data: { version: mid.version } });

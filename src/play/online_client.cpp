@@ -8,6 +8,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <tuple>
 
@@ -16,6 +17,7 @@
 #include "play/online_screen.h"
 #include "play/online_url.h"
 #include "play/terminal.h"
+#include "protocol/game_update.h"
 #include "protocol/json.h"
 #include "server/http_client.h"
 
@@ -272,6 +274,7 @@ class OnlineLoop {
   void connect() {
     try {
       socket_ = open_socket(seat_);
+      last_update_.reset();  // a new socket's first update is whole
       ui_.connected = true;
       if (ui_.message == kNotConnected) ui_.message.clear();
       retry_ms_ = kFirstRetryMs;
@@ -292,8 +295,13 @@ class OnlineLoop {
       int wait = kSocketWaitMs;
       while (auto text = socket_->receive_for(wait)) {
         wait = 0;
-        const json message = json::parse(*text, nullptr, false);
-        if (!message.is_discarded()) apply(message);
+        json message = json::parse(*text, nullptr, false);
+        if (message.is_discarded()) continue;
+        if (!complete(message)) {
+          drop_socket();  // it left out what this socket never had: reconnect for a whole state
+          return;
+        }
+        apply(message);
       }
     } catch (const protocol::RequestError& error) {
       ui_.message = error.what();
@@ -301,6 +309,20 @@ class OnlineLoop {
     } catch (const std::runtime_error&) {
       drop_socket();
     }
+  }
+
+  // Completes an update's game against the socket's previous one (protocol/game_update.h);
+  // false when it cannot be.
+  bool complete(json& message) {
+    if (!message.is_object() || message.value("type", "") != "update") return true;
+    const auto game = message.find("game");
+    if (game == message.end() || !game->is_object()) return true;  // apply() reports it
+    auto whole =
+        protocol::complete_update(std::move(*game), last_update_ ? &*last_update_ : nullptr);
+    if (!whole) return false;
+    last_update_ = *whole;
+    *game = std::move(*whole);
+    return true;
   }
 
   void drop_socket() {
@@ -356,6 +378,7 @@ class OnlineLoop {
   OnlineView view_;
   OnlineUi ui_;
   std::unique_ptr<server::SocketConnection> socket_;
+  std::optional<json> last_update_;  // the socket's latest game state, completed
   std::int64_t next_try_ = 0;
   int retry_ms_ = kFirstRetryMs;
 };

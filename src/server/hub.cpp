@@ -107,14 +107,30 @@ int default_worker_threads(const storage::GameStore& store) {
 }
 
 std::shared_ptr<const std::string> GameHub::Impl::update_message(
-    const WebGame& game, json events, std::optional<std::chrono::steady_clock::time_point> began) {
-  json message = {
-      {"type", "update"}, {"game", game_state_json(game, now())}, {"events", std::move(events)}};
+    GameSlot& slot, json events, std::optional<std::chrono::steady_clock::time_point> began) {
+  json state = game_state_json(slot.game, now());
+  protocol::shorten_update(state, slot.sent);
+  json message = {{"type", "update"}, {"game", std::move(state)}, {"events", std::move(events)}};
   if (began) {
     message["server_ms"] =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - *began)
             .count();
   }
+  return std::make_shared<const std::string>(message.dump());
+}
+
+std::shared_ptr<const std::string> GameHub::Impl::first_update(GameSlot& slot) {
+  json state = game_state_json(slot.game, now());
+  const bool followed = std::any_of(slot.listeners.begin(), slot.listeners.end(),
+                                    [](const auto& listener) { return !listener.expired(); });
+  // The sockets already there complete the next update against the base; when this state is
+  // not it (a change they were not sent), the next update goes out whole.
+  if (!followed) {
+    slot.sent.reset(state);
+  } else if (!slot.sent.matches(state)) {
+    slot.sent.valid = false;
+  }
+  json message = {{"type", "update"}, {"game", std::move(state)}, {"events", json::array()}};
   return std::make_shared<const std::string>(message.dump());
 }
 
@@ -151,7 +167,7 @@ void GameHub::Impl::commit(GameSlot& slot, WebGame next, std::size_t first, bool
   slot.game = std::move(next);
   slot.stored = std::move(stored);
   if (slot.listeners.empty()) return;
-  tell_listeners(slot, update_message(slot.game, web_events(slot.game.session, first), began),
+  tell_listeners(slot, update_message(slot, web_events(slot.game.session, first), began),
                  computer_step);
 }
 
@@ -543,7 +559,7 @@ void GameHub::subscribe(const std::string& id, std::weak_ptr<GameListener> liste
     }
     asio::post(slot->strand, [impl, slot, listener, done] {
       if (const auto live = listener.lock()) {
-        live->on_game_update(impl->update_message(slot->game, json::array(), std::nullopt), false);
+        live->on_game_update(impl->first_update(*slot), false);
         slot->listeners.push_back(listener);
       }
       done(slot);

@@ -17,6 +17,7 @@
 #include <thread>
 #include <unordered_map>
 #include "core/notation.h"
+#include "protocol/game_update.h"
 #include "protocol/json.h"
 #include "protocol/record_json.h"
 #include "records/record.h"
@@ -202,6 +203,8 @@ struct GameHub::Impl {
     storage::SeatPresence elsewhere;  // the other servers' sockets, summed
     // The stored form of the first events of game's history, for the next save (on `strand`).
     StoredEvents stored;
+    // What the sockets were last sent; updates carry only what changed since (on `strand`).
+    protocol::UpdateBase sent;
   };
   using SlotPtr = std::shared_ptr<GameSlot>;
 
@@ -284,9 +287,13 @@ struct GameHub::Impl {
   // Refuses settings whose computer opponent cannot be built (e.g. perfect without tables).
   void check_opponent(const session::Settings& settings);
 
-  // `began`: when the intent that caused the update was taken up, for its "server_ms".
+  // The "update" of the slot's game for all its sockets, with only what changed since the
+  // last one (protocol::shorten_update). `began`: when the intent that caused it was taken up,
+  // for its "server_ms".
   std::shared_ptr<const std::string> update_message(
-      const WebGame& game, json events, std::optional<std::chrono::steady_clock::time_point> began);
+      GameSlot& slot, json events, std::optional<std::chrono::steady_clock::time_point> began);
+  // The whole state for a socket that starts following the slot's game.
+  std::shared_ptr<const std::string> first_update(GameSlot& slot);
 
   // Hands `message` to every live listener of `slot`, forgetting the dead ones.
   static void tell_listeners(GameSlot& slot, const std::shared_ptr<const std::string>& message,

@@ -22,7 +22,7 @@ void GameHub::Impl::take_up(GameSlot& slot, WebGame fresh) {
   }
   slot.game = std::move(fresh);
   if (slot.listeners.empty()) return;
-  tell_listeners(slot, update_message(slot.game, web_events(slot.game.session, first), {}), false);
+  tell_listeners(slot, update_message(slot, web_events(slot.game.session, first), {}), false);
 }
 
 GameHub::Impl::SlotPtr GameHub::Impl::slot_for_socket(const std::string& id) {

@@ -13,6 +13,7 @@
 
 #include <sqlite3.h>
 
+#include "protocol/game_update.h"
 #include "server/test_agent.h"
 #include "solver/solver.h"
 #include "tables/table.h"
@@ -222,31 +223,48 @@ TEST(ServerHub, ARestartInTheMiddleOfAGameContinuesIt) {
   EXPECT_EQ(game["phase"], "game_over");
 }
 
-TEST(ServerHub, ListenersHearEveryChange) {
-  struct Recorder : GameListener {
-    std::mutex mutex;
-    std::vector<json> updates;
-    std::atomic<int> computer_steps{0};
-    void on_game_update(std::shared_ptr<const std::string> message, bool computer) override {
-      std::lock_guard lock(mutex);
-      updates.push_back(json::parse(*message));
-      if (computer) ++computer_steps;
+// A socket's view: each update completed against the one before (protocol/game_update.h).
+struct Recorder : GameListener {
+  std::mutex mutex;
+  std::vector<json> updates;  // as received
+  std::vector<json> games;    // completed, whole
+  std::atomic<int> computer_steps{0};
+  bool incomplete = false;  // an update that could not be completed
+  void on_game_update(std::shared_ptr<const std::string> message, bool computer) override {
+    std::lock_guard lock(mutex);
+    updates.push_back(json::parse(*message));
+    auto whole =
+        protocol::complete_update(updates.back()["game"], games.empty() ? nullptr : &games.back());
+    if (whole) {
+      games.push_back(std::move(*whole));
+    } else {
+      incomplete = true;
     }
-  };
-  TempDir dir;
-  GameHub hub(options_for(dir));
-  const std::string id = create_game(hub, {{"opponent", "easy"}});
+    if (computer) ++computer_steps;
+  }
+};
+
+std::shared_ptr<Recorder> listen_to(GameHub& hub, const std::string& id) {
   auto recorder = std::make_shared<Recorder>();
   std::promise<bool> subscribed;
   hub.subscribe(id, recorder, [&](GameHub::Subscription s) { subscribed.set_value(s != nullptr); });
-  ASSERT_TRUE(subscribed.get_future().get());
+  EXPECT_TRUE(subscribed.get_future().get());
+  return recorder;
+}
+
+TEST(ServerHub, ListenersHearEveryChange) {
+  TempDir dir;
+  GameHub hub(options_for(dir));
+  const std::string id = create_game(hub, {{"opponent", "easy"}});
+  auto recorder = listen_to(hub, id);
   json game = get(hub, "/api/games/" + id).body["game"];
   for (int i = 0; i < 20; ++i) game = play_one_action(hub, id, game).body["game"];
   hub.drain();
   std::lock_guard lock(recorder->mutex);
   ASSERT_GE(recorder->updates.size(), 21u);
   EXPECT_EQ(recorder->updates.front()["type"], "update");
-  json last = recorder->updates.back()["game"];
+  ASSERT_FALSE(recorder->incomplete);
+  json last = recorder->games.back();
   last.erase("server_time");  // stamped when each was made
   game.erase("server_time");
   EXPECT_EQ(last, game);
@@ -260,6 +278,48 @@ TEST(ServerHub, ListenersHearEveryChange) {
   hub.subscribe("g-0123456789abcdef", recorder,
                 [&](GameHub::Subscription s) { unknown.set_value(s != nullptr); });
   EXPECT_FALSE(unknown.get_future().get());
+}
+
+// Updates leave out the geometry while the rules stay and the log lines a socket has; a
+// socket that comes in the middle, a take-back and a new game under other rules included,
+// every socket completes each update into the whole state.
+TEST(ServerHub, UpdatesCarryWhatChangedAndEverySocketCompletesThem) {
+  TempDir dir;
+  GameHub hub(options_for(dir));
+  const std::string id =
+      create_game(hub, {{"opponent", "easy"}, {"pieces", 5}, {"take_back", true}});
+  const std::string base = "/api/games/" + id;
+  auto early = listen_to(hub, id);
+  json game = get(hub, base).body["game"];
+  for (int i = 0; i < 12; ++i) game = play_one_action(hub, id, game).body["game"];
+  auto late = listen_to(hub, id);
+  for (int i = 0; i < 200 && !game["can_take_back"].get<bool>(); ++i) {
+    game = play_one_action(hub, id, game).body["game"];
+  }
+  ASSERT_TRUE(game["can_take_back"].get<bool>());
+  ASSERT_EQ(post(hub, base + "/take_back").status, 200);
+  ASSERT_EQ(post(hub, base + "/new", R"({"settings":{"pieces":7}})").status, 200);
+  game = get(hub, base).body["game"];
+  for (int i = 0; i < 6; ++i) game = play_one_action(hub, id, game).body["game"];
+  hub.drain();
+  game.erase("server_time");
+  for (const auto* recorder : {early.get(), late.get()}) {
+    ASSERT_FALSE(recorder->incomplete);
+    json last = recorder->games.back();
+    last.erase("server_time");
+    EXPECT_EQ(last, game);
+    EXPECT_TRUE(recorder->updates.front()["game"].contains("geometry")) << "the first is whole";
+  }
+  int without_geometry = 0;
+  bool new_rules_drawn = false;
+  for (const json& update : early->updates) {
+    if (!update["game"].contains("geometry")) ++without_geometry;
+    if (update["game"]["rules"]["pieces"] == 7 && update["game"].contains("geometry")) {
+      new_rules_drawn = true;
+    }
+  }
+  EXPECT_GT(without_geometry, 20);
+  EXPECT_TRUE(new_rules_drawn) << "the update that changed the rules carried their geometry";
 }
 
 TEST(ServerHub, SocketMessagesBecomeIntents) {

@@ -93,9 +93,29 @@ export const api = {
   hints: (id, token = null) => requestJson('GET', `${gamePath(id)}/hints`, undefined, token),
 };
 
+// Completes an update against the socket's previous one (docs/web-api.md, "Updates carry what
+// changed"): the geometry comes only when the rules change, and `log_kept` says how many of
+// the previous log's lines come before the new ones. Answers null when `previous` cannot
+// supply what was left out.
+export function completeUpdate(game, previous) {
+  const kept = game.log_kept;
+  if (game.geometry && kept === undefined) return game;
+  if (!previous) return null;
+  const whole = { ...game, geometry: game.geometry ?? previous.geometry };
+  if (kept !== undefined) {
+    const before = previous.log ?? [];
+    if (!Number.isInteger(kept) || kept < 0 || kept > before.length || !Array.isArray(game.log)) {
+      return null;
+    }
+    whole.log = before.slice(0, kept).concat(game.log);
+    delete whole.log_kept;
+  }
+  return whole.geometry ? whole : null;
+}
+
 // A WebSocket to one game that reconnects with growing pauses; `handlers.update(game, events)`
-// receives each pushed update, `handlers.presence(message)` each change of who is connected,
-// `handlers.state(connected)` reports the connection. Right after each (re)connection it says
+// receives each pushed update (completed: a whole GameState), `handlers.presence(message)`
+// each change of who is connected, `handlers.state(connected)` reports the connection. Right after each (re)connection it says
 // hello with the seat token, which marks this seat connected for as long as the socket is open.
 export class GameSocket {
   constructor(handlers) {
@@ -106,6 +126,7 @@ export class GameSocket {
     this.retryMs = 500;
     this.retryTimer = null;
     this.failures = 0;
+    this.lastGame = null;  // the socket's latest update, completed: the next one's base
   }
 
   connect(gameId, token = null) {
@@ -129,6 +150,7 @@ export class GameSocket {
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     const socket = new WebSocket(url);
     this.socket = socket;
+    this.lastGame = null;  // a new socket's first update is whole
     socket.addEventListener('open', () => {
       if (this.socket !== socket) return;
       this.retryMs = 500;
@@ -144,7 +166,14 @@ export class GameSocket {
         return;
       }
       if (message?.type === 'update' && message.game) {
-        this.handlers.update(message.game, Array.isArray(message.events) ? message.events : []);
+        const game = completeUpdate(message.game, this.lastGame);
+        if (!game) {
+          // Something left out that this socket never had: start over with a whole state.
+          socket.close();
+          return;
+        }
+        this.lastGame = game;
+        this.handlers.update(game, Array.isArray(message.events) ? message.events : []);
       } else if (message?.type === 'presence' && message.seats) {
         this.handlers.presence(message);
       }

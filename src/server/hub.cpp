@@ -108,7 +108,10 @@ int default_worker_threads(const storage::GameStore& store) {
 
 std::shared_ptr<const std::string> GameHub::Impl::update_message(
     GameSlot& slot, json events, std::optional<std::chrono::steady_clock::time_point> began) {
-  json state = game_state_json(slot.game, now());
+  // The geometry is built only for sockets that do not have it: when the rules changed.
+  const bool rules_sent =
+      slot.sent.valid && slot.sent.rules == protocol::to_json(slot.game.session.rules());
+  json state = game_state_json(slot.game, now(), rules_sent ? Geometry::Leave : Geometry::Include);
   protocol::shorten_update(state, slot.sent);
   json message = {{"type", "update"}, {"game", std::move(state)}, {"events", std::move(events)}};
   if (began) {

@@ -352,7 +352,7 @@ json illegal_reasons_json(const Session& session) {
 
 }  // namespace
 
-json game_state_json(const WebGame& game, session::Time now) {
+json game_state_json(const WebGame& game, session::Time now, Geometry geometry) {
   const Session& session = game.session;
   const Rules& rules = session.rules();
   json legal = json::array();
@@ -377,7 +377,6 @@ json game_state_json(const WebGame& game, session::Time now) {
       {"next_settings",
        session.pending_settings() ? web_settings_json(*session.pending_settings()) : json(nullptr)},
       {"rules", protocol::to_json(rules)},
-      {"geometry", geometry_json(rules)},
       {"position", protocol::to_json(session.position())},
       {"position_text", to_text(session.position())},
       {"phase", phase_name(session.phase())},
@@ -401,6 +400,7 @@ json game_state_json(const WebGame& game, session::Time now) {
       {"hints_on", hints_on},
       {"log", std::move(log)},
   };
+  if (geometry == Geometry::Include) state["geometry"] = geometry_json(rules);
   state.update(seats_json(game.seating, game.presence, session, now));
   if (game.seating.online) state["settings"]["opponent"] = "online";
   return state;

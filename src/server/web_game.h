@@ -54,7 +54,12 @@ std::size_t seat_friend(WebGame& game, Side seat, std::string name, std::string 
 // The events of docs/web-api.md for the history from index `first` on.
 nlohmann::json web_events(const session::Session& session, std::size_t first);
 
+// Whether a GameState carries the board's geometry: an update to sockets that have the
+// geometry of the game's rules already leaves it out (protocol/game_update.h).
+enum class Geometry : bool { Leave, Include };
+
 // The GameState of docs/web-api.md, with the seats as of `now` (UTC ms).
-nlohmann::json game_state_json(const WebGame& game, session::Time now = 0);
+nlohmann::json game_state_json(const WebGame& game, session::Time now = 0,
+                               Geometry geometry = Geometry::Include);
 
 }  // namespace ur::server

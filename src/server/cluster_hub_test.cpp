@@ -43,9 +43,9 @@ class WatchedStore final : public storage::GameStore {
   const char* backend() const override { return store_->backend(); }
   std::string location() const override { return store_->location(); }
   bool shared() const override { return store_->shared(); }
-  bool save(const std::string& id, int format, const std::string& record, std::int64_t version,
+  bool save(const std::string& id, const storage::GameWrite& write, std::int64_t version,
             std::int64_t expected, const std::string& change = "") override {
-    return store_->save(id, format, record, version, expected, change);
+    return store_->save(id, write, version, expected, change);
   }
   std::optional<storage::StoredGame> load(const std::string& id) override {
     ++loads;

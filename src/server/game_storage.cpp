@@ -31,40 +31,29 @@ void add_seating(json& stored, const Seating& seating) {
        seating.rematch_offer ? json(side_name(*seating.rematch_offer)) : json(nullptr)}};
 }
 
+// stored_json without its history.
+json stored_head(const WebGame& game) {
+  json head = {{"format", kStoredFormat}, {"id", game.id}, {"version", game.version}};
+  add_seating(head, game.seating);
+  return head;
+}
+
 }  // namespace
 
 json stored_json(const WebGame& game) {
-  json stored = {{"format", kStoredFormat},
-                 {"id", game.id},
-                 {"version", game.version},
-                 {"history", protocol::to_json(game.session.history())}};
-  add_seating(stored, game.seating);
+  json stored = stored_head(game);
+  stored["history"] = protocol::to_json(game.session.history());
   return stored;
 }
 
-std::string stored_text(const WebGame& game, StoredEvents& kept) {
+storage::GameWrite stored_write(const WebGame& game, std::size_t first) {
   const session::Events& history = game.session.history();
-  for (std::size_t i = kept.events; i < history.size(); ++i) {
-    if (i > 0) kept.text += ',';
-    kept.text += protocol::to_json(history[i]).dump();
+  storage::GameWrite write{kStoredFormat, stored_head(game).dump(), first, {}};
+  write.events.reserve(history.size() - std::min(first, history.size()));
+  for (std::size_t i = first; i < history.size(); ++i) {
+    write.events.push_back(protocol::to_json(history[i]).dump());
   }
-  kept.events = history.size();
-  // The members in stored_json's order (nlohmann's objects sort their keys).
-  json seating;
-  add_seating(seating, game.seating);
-  std::string text = R"({"format":)" + std::to_string(kStoredFormat) + R"(,"history":[)";
-  text.reserve(text.size() + kept.text.size() + 512);
-  text += kept.text;
-  text += R"(],"id":)";
-  text += json(game.id).dump();
-  if (!seating.is_null()) {
-    text += R"(,"seating":)";
-    text += seating["seating"].dump();
-  }
-  text += R"(,"version":)";
-  text += std::to_string(game.version);
-  text += '}';
-  return text;
+  return write;
 }
 
 json stored_change(const WebGame& game, std::size_t first) {

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/web_game.h"
+#include "storage/stored_record.h"
 
 namespace ur::server {
 
@@ -17,15 +18,10 @@ inline constexpr int kStoredFormat = 2;
 
 nlohmann::json stored_json(const WebGame& game);
 
-// The stored form of a history's first `events` events, kept between saves (stored_text).
-struct StoredEvents {
-  std::string text;  // the events as stored_json writes them, comma-separated
-  std::size_t events = 0;
-};
-
-// stored_json(game).dump(), serializing only the events after the first `kept.events`, which
-// it then adds to `kept`. Precondition: those first events are game's.
-std::string stored_text(const WebGame& game, StoredEvents& kept);
+// What a save writes (storage/stored_record.h): stored_json(game) as its head (everything but
+// the history) and the history's events from `first` on, each as stored_json writes it.
+// Precondition: first <= the history's length.
+storage::GameWrite stored_write(const WebGame& game, std::size_t first);
 
 // What a save changed, for servers that hold the game's previous version (a notice): the
 // events after the first `first` of the history, and the seating as stored_json has it.

@@ -32,11 +32,16 @@ TEST(GameStorage, TheStoredFormRoundTripsAtEveryStepOfAGame) {
       merge_web_settings(default_web_settings(), {{"starts", "higher"}, {"pieces", 3}});
   WebGame game{"g-0000000000000005", 0, Session::start(settings, 5, kNow)};
   testing::LastMoveAgents agents;
-  game.seating.claimable = true;  // no seating stored until step 7
-  StoredEvents kept;
+  game.seating.claimable = true;     // no seating stored until step 7
+  std::vector<std::string> written;  // the events saved so far, as a store keeps them
   for (int step = 0; step < 2000 && game.session.phase() != Phase::Over; ++step) {
-    // The text kept from step to step is the one written whole.
-    ASSERT_EQ(stored_text(game, kept), stored_json(game).dump());
+    // Each save writes only the new events; head and events join into the whole record.
+    const storage::GameWrite write = stored_write(game, written.size());
+    ASSERT_EQ(write.first, written.size());
+    written.insert(written.end(), write.events.begin(), write.events.end());
+    std::string events;
+    for (const std::string& event : written) events += (events.empty() ? "" : ",") + event;
+    ASSERT_EQ(json::parse(storage::join_record(write.head, events)), stored_json(game));
     if (step == 7) game.seating = new_seating(game.session.settings(), std::nullopt);
     const json stored = json::parse(stored_json(game).dump());
     EXPECT_EQ(stored["format"], 2);

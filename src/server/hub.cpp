@@ -38,6 +38,7 @@ GameHub::Impl::SlotPtr GameHub::Impl::find_or_load(const std::string& id) {
   const auto stored = store->load(id);
   if (!stored) return nullptr;
   auto slot = std::make_shared<GameSlot>(pool, read_stored(*stored));
+  slot->stored_events = stored_events(*stored, slot->game);
   slot->here = Presence::since(now());
   SlotPtr cached;
   {
@@ -153,22 +154,22 @@ void GameHub::Impl::commit(GameSlot& slot, WebGame next, std::size_t first, bool
   next.presence = slot.game.presence;  // sockets come and go while the intent is applied
   const session::Events& known = slot.game.session.history();
   const session::Events& after = next.session.history();
-  const bool extends =
-      after.size() >= known.size() && std::equal(known.begin(), known.end(), after.begin());
-  // Only the new events are serialized; the stored form of the others is kept from the last.
-  StoredEvents stored = extends ? slot.stored : StoredEvents{};
-  const std::string record = stored_text(next, stored);
+  // The events both histories begin with; the store is told only of the others.
+  const std::size_t common = static_cast<std::size_t>(
+      std::mismatch(known.begin(), known.end(), after.begin(), after.end()).first - known.begin());
+  const bool extends = common == known.size();
+  const storage::GameWrite write = stored_write(next, std::min(common, slot.stored_events));
   // The other servers holding the game take up the new events instead of loading it.
   std::string change;
   if (store->shared() && slot.game.version > 0 && extends) {
     change = stored_change(next, known.size()).dump();
   }
-  if (!store->save(next.id, kStoredFormat, record, static_cast<std::int64_t>(next.version),
+  if (!store->save(next.id, write, static_cast<std::int64_t>(next.version),
                    static_cast<std::int64_t>(slot.game.version), change)) {
     throw VersionConflict{};
   }
   slot.game = std::move(next);
-  slot.stored = std::move(stored);
+  slot.stored_events = slot.game.session.history().size();
   if (slot.listeners.empty()) return;
   tell_listeners(slot, update_message(slot, web_events(slot.game.session, first), began),
                  computer_step);

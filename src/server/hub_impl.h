@@ -147,6 +147,11 @@ inline WebGame read_stored(const storage::StoredGame& stored) {
   return game;
 }
 
+// How many events of `game`, read from `stored`, the store holds as they are (GameSlot).
+inline std::size_t stored_events(const storage::StoredGame& stored, const WebGame& game) {
+  return stored.format == kStoredFormat ? game.session.history().size() : 0;
+}
+
 inline storage::SeatPresence sum(const std::vector<storage::SeatPresence>& servers) {
   storage::SeatPresence total;
   for (const storage::SeatPresence& server : servers) {
@@ -201,8 +206,10 @@ struct GameHub::Impl {
     // This server's sockets on the seats; game.presence adds the other servers' to them.
     Presence here;                    // touched only on `strand`
     storage::SeatPresence elsewhere;  // the other servers' sockets, summed
-    // The stored form of the first events of game's history, for the next save (on `strand`).
-    StoredEvents stored;
+    // How many of the first events of game's history the store holds as they are, so the next
+    // save writes only the others (on `strand`). 0 for a record of format 1, whose history
+    // was made up from a snapshot, and for a game not saved yet.
+    std::size_t stored_events = 0;
     // What the sockets were last sent; updates carry only what changed since (on `strand`).
     protocol::UpdateBase sent;
   };
@@ -316,8 +323,9 @@ struct GameHub::Impl {
   // Takes up the stored state of the game when another server changed it, telling the
   // listeners what happened.
   void refresh(GameSlot& slot);
-  // Makes `fresh` (another server's version of the game) the slot's, telling the listeners.
-  void take_up(GameSlot& slot, WebGame fresh);
+  // Makes `fresh` (another server's version of the game, whose first `stored_events` events
+  // the store holds as they are) the slot's, telling the listeners.
+  void take_up(GameSlot& slot, WebGame fresh, std::size_t stored_events);
   // refresh() when `stored_version` is newer than the slot's; true when it was.
   bool refresh_if_behind(GameSlot& slot, std::int64_t stored_version);
   // refresh_if_behind() with the stored version asked for (one cheap query).

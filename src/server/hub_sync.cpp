@@ -6,21 +6,17 @@ namespace ur::server {
 void GameHub::Impl::refresh(GameSlot& slot) {
   const auto stored = store->load(slot.game.id);
   if (!stored || static_cast<std::uint64_t>(stored->version) <= slot.game.version) return;
-  take_up(slot, read_stored(*stored));
+  WebGame fresh = read_stored(*stored);
+  const std::size_t events = stored_events(*stored, fresh);
+  take_up(slot, std::move(fresh), events);
 }
 
-void GameHub::Impl::take_up(GameSlot& slot, WebGame fresh) {
+void GameHub::Impl::take_up(GameSlot& slot, WebGame fresh, std::size_t stored_events) {
   fresh.presence = slot.game.presence;
   const std::size_t known = slot.game.session.history().size();
   const std::size_t first = std::min(known, fresh.session.history().size());
-  // The stored events kept for the next save stay if they begin the fresh history too.
-  const session::Events& history = fresh.session.history();
-  const auto kept = static_cast<std::ptrdiff_t>(slot.stored.events);
-  if (history.size() < slot.stored.events ||
-      !std::equal(history.begin(), history.begin() + kept, slot.game.session.history().begin())) {
-    slot.stored = {};
-  }
   slot.game = std::move(fresh);
+  slot.stored_events = stored_events;
   if (slot.listeners.empty()) return;
   tell_listeners(slot, update_message(slot, web_events(slot.game.session, first), {}), false);
 }
@@ -66,7 +62,9 @@ void GameHub::Impl::on_notice(const storage::Notice& notice) {
                   }
                 }
                 if (next) {
-                  take_up(*slot, std::move(*next));
+                  // The saver stored its whole history: the one the change carries on to.
+                  const std::size_t events = next->session.history().size();
+                  take_up(*slot, std::move(*next), events);
                 } else {
                   refresh(*slot);
                 }

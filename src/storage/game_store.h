@@ -1,6 +1,7 @@
 // Where `ur serve` keeps its games: one interface, two backends (sqlite_store.h for one server
 // on a local file, postgres_store.h for any number of servers sharing one PostgreSQL). The
-// store holds each game's JSON record (server/game_storage.h) with its version, the invites of
+// store holds each game's JSON record (server/game_storage.h) with its version, as a head and
+// one row per event of its history (stored_record.h), the invites of
 // online games, and, for a shared store, what the servers must tell each other: changes of a
 // game (notices), the seats connected to each server, and the quick-match queue.
 #pragma once
@@ -14,12 +15,15 @@
 #include <string>
 #include <vector>
 
+#include "storage/stored_record.h"
+
 namespace ur::storage {
 
 // The schema both backends create (SQLite's user_version, PostgreSQL's ur_schema table).
 // 1: games; 2: games.format; 3: invites; 4: games.version (and, in PostgreSQL, the shared
-// presence and queue tables).
-inline constexpr int kSchemaVersion = 4;
+// presence and queue tables); 5: game_events, the history one event a row (games.record keeps
+// the head).
+inline constexpr int kSchemaVersion = 5;
 
 // The database cannot be reached now (down, restarting, connection lost). Nothing was
 // changed; the caller may try again later. Other failures are std::runtime_error.
@@ -30,7 +34,7 @@ class Unavailable : public std::runtime_error {
 
 struct StoredGame {
   int format = 0;
-  std::string record;
+  std::string record;        // the whole record, head and history joined
   std::int64_t version = 0;  // the record's version: 1 after the first save, +1 a change
 };
 
@@ -78,12 +82,12 @@ class GameStore {
   virtual bool shared() const = 0;
 
   // Writes game `id` at `version` if the stored version is `expected` (0: no such game yet),
-  // atomically, and tells the other servers, passing them `change` (what changed since
-  // `expected`, so that they need not load the game) when it fits in a notice. False when
-  // another writer got there first; nothing is changed then.
-  virtual bool save(const std::string& id, int format, const std::string& record,
-                    std::int64_t version, std::int64_t expected,
-                    const std::string& change = "") = 0;
+  // atomically: the head, and the history's events from `write.first` on. Then tells the
+  // other servers, passing them `change` (what changed since `expected`, so that they need
+  // not load the game) when it fits in a notice. False when another writer got there first;
+  // nothing is changed then.
+  virtual bool save(const std::string& id, const GameWrite& write, std::int64_t version,
+                    std::int64_t expected, const std::string& change = "") = 0;
   virtual std::optional<StoredGame> load(const std::string& id) = 0;
   // The stored version of game `id` (0 when there is none): cheaper than load.
   virtual std::int64_t version_of(const std::string& id) = 0;

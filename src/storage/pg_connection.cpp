@@ -25,6 +25,21 @@ std::string first_line(const char* message) {
   return text.empty() ? "unknown error" : text;
 }
 
+std::string text_array(const std::vector<std::string>& items) {
+  std::string array = "{";
+  for (const std::string& item : items) {
+    if (array.size() > 1) array += ',';
+    array += '"';
+    for (const char c : item) {
+      if (c == '"' || c == '\\') array += '\\';
+      array += c;
+    }
+    array += '"';
+  }
+  array += '}';
+  return array;
+}
+
 std::string Result::text(int row, int column) const {
   return std::string(PQgetvalue(result_, row, column),
                      static_cast<std::size_t>(PQgetlength(result_, row, column)));

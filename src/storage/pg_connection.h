@@ -12,12 +12,17 @@
 #include <string>
 #include <type_traits>
 #include <unordered_map>
+#include <vector>
 
 namespace ur::storage::pg {
 
 // The first line of a libpq message, without trailing blanks ("unknown error" when empty):
 // libpq's messages end in a newline and may run over several lines.
 std::string first_line(const char* message);
+
+// `items` as one text[] literal, {"a","b",...}, each quoted with its quotes and backslashes
+// escaped: a statement's parameter for `$1::text[]`.
+std::string text_array(const std::vector<std::string>& items);
 
 // The result of one statement; owns its PGresult.
 class Result {

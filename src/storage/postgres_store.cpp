@@ -64,6 +64,7 @@ class PostgresStore::Lease {
   Lease(const Lease&) = delete;
   Lease& operator=(const Lease&) = delete;
   Connection* operator->() { return connection_.get(); }
+  Connection& operator*() { return *connection_; }
 
  private:
   PostgresStore& store_;
@@ -143,23 +144,12 @@ void PostgresStore::migrate() {
                                  " this ur reads; upgrade ur or use another database");
       }
       if (version == kSchemaVersion) return;
-      // Version 4 is the first PostgreSQL schema: every table at once.
+      if (version < 4) create_tables(*connection);
+      // Schema 5 keeps each history one event a row; the records of schema 4 are cut in two.
       connection->run(
-          "CREATE TABLE games (id text PRIMARY KEY, format integer NOT NULL, record text NOT "
-          "NULL, version bigint NOT NULL, updated_ms bigint NOT NULL)");
-      connection->run("CREATE TABLE invites (code text PRIMARY KEY, game_id text NOT NULL)");
-      connection->run("CREATE TABLE servers (server_id text PRIMARY KEY, seen_ms bigint NOT NULL)");
-      connection->run(
-          "CREATE TABLE presence (game_id text NOT NULL, server_id text NOT NULL,"
-          " light_sockets integer NOT NULL, dark_sockets integer NOT NULL,"
-          " light_left_ms bigint NOT NULL, dark_left_ms bigint NOT NULL,"
-          " light_seen boolean NOT NULL, dark_seen boolean NOT NULL,"
-          " PRIMARY KEY (game_id, server_id))");
-      connection->run(
-          "CREATE TABLE queue (ticket text PRIMARY KEY, rules_key text NOT NULL,"
-          " name text NOT NULL, since_ms bigint NOT NULL, polled_ms bigint NOT NULL,"
-          " taken boolean NOT NULL, game_id text, token text, side text, paired_ms bigint)");
-      connection->run("CREATE INDEX queue_waiting ON queue (rules_key, since_ms) WHERE NOT taken");
+          "CREATE TABLE game_events (game_id text NOT NULL, seq integer NOT NULL,"
+          " event text NOT NULL, PRIMARY KEY (game_id, seq))");
+      if (version == 4) split_records(*connection);
       connection->run("DELETE FROM ur_schema");
       connection->run("INSERT INTO ur_schema VALUES ($1)", {std::to_string(kSchemaVersion)});
     });
@@ -168,28 +158,45 @@ void PostgresStore::migrate() {
   }
 }
 
-bool PostgresStore::save(const std::string& id, int format, const std::string& record,
-                         std::int64_t version, std::int64_t expected, const std::string& change) {
+// Version 4 was the first PostgreSQL schema: every table at once.
+void PostgresStore::create_tables(Connection& connection) {
+  connection.run(
+      "CREATE TABLE games (id text PRIMARY KEY, format integer NOT NULL, record text NOT "
+      "NULL, version bigint NOT NULL, updated_ms bigint NOT NULL)");
+  connection.run("CREATE TABLE invites (code text PRIMARY KEY, game_id text NOT NULL)");
+  connection.run("CREATE TABLE servers (server_id text PRIMARY KEY, seen_ms bigint NOT NULL)");
+  connection.run(
+      "CREATE TABLE presence (game_id text NOT NULL, server_id text NOT NULL,"
+      " light_sockets integer NOT NULL, dark_sockets integer NOT NULL,"
+      " light_left_ms bigint NOT NULL, dark_left_ms bigint NOT NULL,"
+      " light_seen boolean NOT NULL, dark_seen boolean NOT NULL,"
+      " PRIMARY KEY (game_id, server_id))");
+  connection.run(
+      "CREATE TABLE queue (ticket text PRIMARY KEY, rules_key text NOT NULL,"
+      " name text NOT NULL, since_ms bigint NOT NULL, polled_ms bigint NOT NULL,"
+      " taken boolean NOT NULL, game_id text, token text, side text, paired_ms bigint)");
+  connection.run("CREATE INDEX queue_waiting ON queue (rules_key, since_ms) WHERE NOT taken");
+}
+
+void PostgresStore::split_records(Connection& connection) {
+  const Result games = connection.run("SELECT id, format, record FROM games");
+  for (int row = 0; row < games.rows(); ++row) {
+    const GameWrite write =
+        split_record(games.text(row, 2), static_cast<int>(games.number(row, 1)));
+    if (write.events.empty()) continue;  // all head: left as it is
+    connection.run("UPDATE games SET record = $2 WHERE id = $1", {games.text(row, 0), write.head});
+    connection.run(
+        "INSERT INTO game_events (game_id, seq, event)"
+        " SELECT $1, ordinality - 1, event FROM unnest($2::text[]) WITH ORDINALITY AS e(event)",
+        {games.text(row, 0), pg::text_array(write.events)});
+  }
+}
+
+bool PostgresStore::save(const std::string& id, const GameWrite& write, std::int64_t version,
+                         std::int64_t expected, const std::string& change) {
   const std::string notice = game_notice_payload(server_id_, id, version, change);
   Lease connection(*this);
-  const std::string now = std::to_string(unix_millis());
-  const bool saved =
-      expected == 0
-          ? connection
-                    ->run(
-                        "INSERT INTO games (id, format, record, version, updated_ms)"
-                        " VALUES ($1, $2::integer, $3, $4::bigint, $5::bigint)"
-                        " ON CONFLICT (id) DO NOTHING RETURNING id",
-                        {id, std::to_string(format), record, std::to_string(version), now})
-                    .rows() == 1
-          : connection
-                    ->run(
-                        "UPDATE games SET format = $2::integer, record = $3,"
-                        " version = $4::bigint, updated_ms = $5::bigint"
-                        " WHERE id = $1 AND version = $6::bigint RETURNING id",
-                        {id, std::to_string(format), record, std::to_string(version), now,
-                         std::to_string(expected)})
-                    .rows() == 1;
+  const bool saved = write_game(*connection, id, write, version, expected);
   if (!saved) return false;
   // The notice goes in a transaction of its own, after the save has committed. PostgreSQL
   // holds one lock for every notifying transaction from its NOTIFY until its commit is flushed
@@ -206,12 +213,56 @@ bool PostgresStore::save(const std::string& id, int format, const std::string& r
   return true;
 }
 
+// One statement: the head and its events are written together or not at all.
+bool PostgresStore::write_game(Connection& connection, const std::string& id,
+                               const GameWrite& write, std::int64_t version,
+                               std::int64_t expected) {
+  // The head first; the events only when the head was written (the version guard held). The
+  // events from `first` on are put in place, and any stored after them dropped.
+  static constexpr const char* kEvents =
+      " cut AS (DELETE FROM game_events WHERE game_id = $1 AND seq >= $6::integer + $8::integer"
+      "  AND EXISTS (SELECT 1 FROM saved)),"
+      " put AS (INSERT INTO game_events (game_id, seq, event)"
+      "  SELECT $1, $6::integer + ordinality - 1, event"
+      "  FROM unnest($7::text[]) WITH ORDINALITY AS e(event) WHERE EXISTS (SELECT 1 FROM saved)"
+      "  ON CONFLICT (game_id, seq) DO UPDATE SET event = excluded.event)"
+      " SELECT count(*) FROM saved";
+  static const std::string kInsert =
+      std::string(
+          "WITH saved AS (INSERT INTO games (id, format, record, version, updated_ms)"
+          " VALUES ($1, $2::integer, $3, $4::bigint, $5::bigint)"
+          " ON CONFLICT (id) DO NOTHING RETURNING id),") +
+      kEvents;
+  static const std::string kUpdate =
+      std::string(
+          "WITH saved AS (UPDATE games SET format = $2::integer, record = $3,"
+          " version = $4::bigint, updated_ms = $5::bigint"
+          " WHERE id = $1 AND version = $9::bigint RETURNING id),") +
+      kEvents;
+  const std::string format = std::to_string(write.format);
+  const std::string at = std::to_string(version);
+  const std::string now = std::to_string(unix_millis());
+  const std::string first = std::to_string(write.first);
+  const std::string events = pg::text_array(write.events);
+  const std::string count = std::to_string(write.events.size());
+  const Result saved =
+      expected == 0
+          ? connection.run(kInsert.c_str(), {id, format, write.head, at, now, first, events, count})
+          : connection.run(kUpdate.c_str(), {id, format, write.head, at, now, first, events, count,
+                                             std::to_string(expected)});
+  return saved.number(0, 0) == 1;
+}
+
+// One statement, so the head and its events are of one snapshot.
 std::optional<StoredGame> PostgresStore::load(const std::string& id) {
   Lease connection(*this);
-  const Result found =
-      connection->run("SELECT format, record, version FROM games WHERE id = $1", {id});
+  const Result found = connection->run(
+      "SELECT format, record, version, (SELECT string_agg(event, ',' ORDER BY seq)"
+      " FROM game_events WHERE game_id = $1) FROM games WHERE id = $1",
+      {id});
   if (found.rows() == 0) return std::nullopt;
-  return StoredGame{static_cast<int>(found.number(0, 0)), found.text(0, 1), found.number(0, 2)};
+  return StoredGame{static_cast<int>(found.number(0, 0)),
+                    join_record(found.text(0, 1), found.text(0, 3)), found.number(0, 2)};
 }
 
 std::int64_t PostgresStore::version_of(const std::string& id) {
@@ -223,23 +274,11 @@ std::int64_t PostgresStore::version_of(const std::string& id) {
 std::vector<std::int64_t> PostgresStore::versions_of(const std::vector<std::string>& ids) {
   std::vector<std::int64_t> versions(ids.size(), 0);
   if (ids.empty()) return versions;
-  // The ids as one text[] literal: {"id","id",...}, with quotes and backslashes escaped.
-  std::string array = "{";
   std::unordered_map<std::string, std::vector<std::size_t>> where;
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    if (i > 0) array += ',';
-    array += '"';
-    for (const char c : ids[i]) {
-      if (c == '"' || c == '\\') array += '\\';
-      array += c;
-    }
-    array += '"';
-    where[ids[i]].push_back(i);
-  }
-  array += '}';
+  for (std::size_t i = 0; i < ids.size(); ++i) where[ids[i]].push_back(i);
   Lease connection(*this);
-  const Result found =
-      connection->run("SELECT id, version FROM games WHERE id = ANY($1::text[])", {array});
+  const Result found = connection->run("SELECT id, version FROM games WHERE id = ANY($1::text[])",
+                                       {pg::text_array(ids)});
   for (int row = 0; row < found.rows(); ++row) {
     for (const std::size_t i : where[found.text(row, 0)]) versions[i] = found.number(row, 1);
   }
@@ -271,10 +310,13 @@ void PostgresStore::ping() {
 void PostgresStore::for_each_game(
     const std::function<void(const std::string&, const StoredGame&)>& visit) {
   Lease connection(*this);
-  const Result games = connection->run("SELECT id, format, record, version FROM games ORDER BY id");
+  const Result games = connection->run(
+      "SELECT id, format, record, version, (SELECT string_agg(event, ',' ORDER BY seq)"
+      " FROM game_events WHERE game_id = games.id) FROM games ORDER BY id");
   for (int row = 0; row < games.rows(); ++row) {
-    visit(games.text(row, 0), StoredGame{static_cast<int>(games.number(row, 1)), games.text(row, 2),
-                                         games.number(row, 3)});
+    visit(games.text(row, 0),
+          StoredGame{static_cast<int>(games.number(row, 1)),
+                     join_record(games.text(row, 2), games.text(row, 4)), games.number(row, 3)});
   }
 }
 
@@ -290,12 +332,7 @@ GameStore::Copied PostgresStore::import_from(GameStore& source) {
   return connection->transaction([&] {
     Copied copied;
     source.for_each_game([&](const std::string& id, const StoredGame& game) {
-      const Result saved = connection->run(
-          "INSERT INTO games (id, format, record, version, updated_ms)"
-          " VALUES ($1, $2::integer, $3, $4::bigint, $5::bigint) ON CONFLICT (id) DO NOTHING",
-          {id, std::to_string(game.format), game.record, std::to_string(game.version),
-           std::to_string(unix_millis())});
-      if (saved.affected() == 1) {
+      if (write_game(*connection, id, split_record(game.record, game.format), game.version, 0)) {
         ++copied.games;
       } else {
         ++copied.kept;

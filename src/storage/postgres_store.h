@@ -41,7 +41,7 @@ class PostgresStore final : public GameStore {
   std::string location() const override { return shown_url(url_); }
   bool shared() const override { return true; }
 
-  bool save(const std::string& id, int format, const std::string& record, std::int64_t version,
+  bool save(const std::string& id, const GameWrite& write, std::int64_t version,
             std::int64_t expected, const std::string& change = "") override;
   std::optional<StoredGame> load(const std::string& id) override;
   std::int64_t version_of(const std::string& id) override;
@@ -72,6 +72,11 @@ class PostgresStore final : public GameStore {
  private:
   class Lease;
   void migrate();
+  static void create_tables(pg::Connection& connection);
+  static void split_records(pg::Connection& connection);
+  // save's work on `connection`, without the notice.
+  static bool write_game(pg::Connection& connection, const std::string& id, const GameWrite& write,
+                         std::int64_t version, std::int64_t expected);
   void listen_loop();
 
   std::string url_;

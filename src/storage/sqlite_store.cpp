@@ -66,13 +66,18 @@ SqliteStore::SqliteStore(std::filesystem::path file) : file_(std::move(file)) {
         "UPDATE games SET format = ?2, record = ?3, version = ?4, updated_ms = ?5 "
         "WHERE id = ?1 AND version = ?6");
     load_ = prepare("SELECT format, record, version FROM games WHERE id = ?1");
+    cut_events_ = prepare("DELETE FROM game_events WHERE game_id = ?1 AND seq >= ?2");
+    put_event_ = prepare(
+        "INSERT INTO game_events(game_id, seq, event) VALUES(?1, ?2, ?3) "
+        "ON CONFLICT(game_id, seq) DO UPDATE SET event = excluded.event");
+    load_events_ = prepare("SELECT event FROM game_events WHERE game_id = ?1 ORDER BY seq");
     version_ = prepare("SELECT version FROM games WHERE id = ?1");
     count_ = prepare("SELECT COUNT(*) FROM games");
     save_invite_ = prepare("INSERT INTO invites(code, game_id) VALUES(?1, ?2)");
     find_invite_ = prepare("SELECT game_id FROM invites WHERE code = ?1");
   } catch (...) {
-    for (sqlite3_stmt* statement :
-         {insert_, update_, load_, version_, count_, save_invite_, find_invite_}) {
+    for (sqlite3_stmt* statement : {insert_, update_, load_, cut_events_, put_event_, load_events_,
+                                    version_, count_, save_invite_, find_invite_}) {
       sqlite3_finalize(statement);
     }
     sqlite3_close(db_);
@@ -81,8 +86,8 @@ SqliteStore::SqliteStore(std::filesystem::path file) : file_(std::move(file)) {
 }
 
 SqliteStore::~SqliteStore() {
-  for (sqlite3_stmt* statement :
-       {insert_, update_, load_, version_, count_, save_invite_, find_invite_}) {
+  for (sqlite3_stmt* statement : {insert_, update_, load_, cut_events_, put_event_, load_events_,
+                                  version_, count_, save_invite_, find_invite_}) {
     sqlite3_finalize(statement);
   }
   sqlite3_close(db_);
@@ -163,7 +168,7 @@ void SqliteStore::migrate() {
           " record TEXT NOT NULL,"
           " version INTEGER NOT NULL,"
           " updated_ms INTEGER NOT NULL)");
-    } else {
+    } else if (version < 4) {
       // Schema 1 rows hold format-1 records; the server rewrites each in format 2 when the
       // game next changes.
       if (version == 1) execute("ALTER TABLE games ADD COLUMN format INTEGER NOT NULL DEFAULT 1");
@@ -175,6 +180,14 @@ void SqliteStore::migrate() {
         "CREATE TABLE IF NOT EXISTS invites ("
         " code TEXT PRIMARY KEY NOT NULL,"
         " game_id TEXT NOT NULL)");
+    execute(
+        "CREATE TABLE IF NOT EXISTS game_events ("
+        " game_id TEXT NOT NULL,"
+        " seq INTEGER NOT NULL,"
+        " event TEXT NOT NULL,"
+        " PRIMARY KEY (game_id, seq)) WITHOUT ROWID");
+    // Schema 5 keeps each history one event a row: every whole record is cut in two.
+    if (version > 0) split_records();
     execute(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str());
     execute("COMMIT");
   } catch (...) {
@@ -183,32 +196,118 @@ void SqliteStore::migrate() {
   }
 }
 
-bool SqliteStore::save(const std::string& id, int format, const std::string& record,
-                       std::int64_t version, std::int64_t expected, const std::string&) {
+void SqliteStore::split_records() {
+  sqlite3_stmt* games = prepare("SELECT id, format, record FROM games");
+  sqlite3_stmt* head = prepare("UPDATE games SET record = ?2 WHERE id = ?1");
+  try {
+    int step;
+    while ((step = sqlite3_step(games)) == SQLITE_ROW) {
+      const std::string id = column_text(games, 0);
+      const GameWrite write = split_record(column_text(games, 2), sqlite3_column_int(games, 1));
+      if (write.events.empty()) continue;  // all head: left as it is
+      StatementUse use(head);
+      bind_text(head, 1, id);
+      bind_text(head, 2, write.head);
+      if (sqlite3_step(head) != SQLITE_DONE) fail("migrating game " + id + " to schema 5");
+      put_events(id, write);
+    }
+    if (step != SQLITE_DONE) fail("migrating the games to schema 5");
+  } catch (...) {
+    sqlite3_finalize(games);
+    sqlite3_finalize(head);
+    throw;
+  }
+  sqlite3_finalize(games);
+  sqlite3_finalize(head);
+}
+
+void SqliteStore::put_events(const std::string& id, const GameWrite& write) {
+  // Migrating, the statements are not prepared yet.
+  sqlite3_stmt* put = put_event_ ? put_event_
+                                 : prepare(
+                                       "INSERT INTO game_events(game_id, seq, event) "
+                                       "VALUES(?1, ?2, ?3)");
+  bool done = true;
+  for (std::size_t i = 0; i < write.events.size() && done; ++i) {
+    StatementUse use(put);
+    bind_text(put, 1, id);
+    sqlite3_bind_int64(put, 2, static_cast<sqlite3_int64>(write.first + i));
+    bind_text(put, 3, write.events[i]);
+    done = sqlite3_step(put) == SQLITE_DONE;
+  }
+  if (put != put_event_) sqlite3_finalize(put);
+  if (!done) fail("saving the events of game " + id);
+}
+
+bool SqliteStore::write_game(const std::string& id, const GameWrite& write, std::int64_t version,
+                             std::int64_t expected) {
+  {
+    sqlite3_stmt* statement = expected == 0 ? insert_ : update_;
+    StatementUse use(statement);
+    bind_text(statement, 1, id);
+    sqlite3_bind_int(statement, 2, write.format);
+    bind_text(statement, 3, write.head);
+    sqlite3_bind_int64(statement, 4, version);
+    sqlite3_bind_int64(statement, 5, unix_millis());
+    if (expected != 0) sqlite3_bind_int64(statement, 6, expected);
+    if (sqlite3_step(statement) != SQLITE_DONE) fail("saving game " + id);
+    if (sqlite3_changes(db_) != 1) return false;
+  }
+  {
+    StatementUse use(cut_events_);
+    bind_text(cut_events_, 1, id);
+    sqlite3_bind_int64(cut_events_, 2,
+                       static_cast<sqlite3_int64>(write.first + write.events.size()));
+    if (sqlite3_step(cut_events_) != SQLITE_DONE) fail("saving the events of game " + id);
+  }
+  put_events(id, write);
+  return true;
+}
+
+bool SqliteStore::save(const std::string& id, const GameWrite& write, std::int64_t version,
+                       std::int64_t expected, const std::string&) {
   // No other server reads this file: the change is for nobody.
   std::lock_guard lock(mutex_);
-  // One statement is one implicit transaction: the row is replaced whole or not at all.
-  sqlite3_stmt* statement = expected == 0 ? insert_ : update_;
-  StatementUse use(statement);
-  bind_text(statement, 1, id);
-  sqlite3_bind_int(statement, 2, format);
-  bind_text(statement, 3, record);
-  sqlite3_bind_int64(statement, 4, version);
-  sqlite3_bind_int64(statement, 5, unix_millis());
-  if (expected != 0) sqlite3_bind_int64(statement, 6, expected);
-  if (sqlite3_step(statement) != SQLITE_DONE) fail("saving game " + id);
-  return sqlite3_changes(db_) == 1;
+  // The head and the events together or not at all. A savepoint is a transaction of its own
+  // here, and nests inside import_from's.
+  execute("SAVEPOINT save_game");
+  try {
+    const bool saved = write_game(id, write, version, expected);
+    execute("RELEASE save_game");
+    return saved;
+  } catch (...) {
+    sqlite3_exec(db_, "ROLLBACK TO save_game; RELEASE save_game", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
+std::string SqliteStore::events_of(const std::string& id) {
+  StatementUse use(load_events_);
+  bind_text(load_events_, 1, id);
+  std::string events;
+  int step;
+  while ((step = sqlite3_step(load_events_)) == SQLITE_ROW) {
+    if (!events.empty()) events += ',';
+    events += column_text(load_events_, 0);
+  }
+  if (step != SQLITE_DONE) fail("loading the events of game " + id);
+  return events;
 }
 
 std::optional<StoredGame> SqliteStore::load(const std::string& id) {
   std::lock_guard lock(mutex_);
-  StatementUse use(load_);
-  bind_text(load_, 1, id);
-  const int step = sqlite3_step(load_);
-  if (step == SQLITE_DONE) return std::nullopt;
-  if (step != SQLITE_ROW) fail("loading game " + id);
-  return StoredGame{sqlite3_column_int(load_, 0), column_text(load_, 1),
-                    sqlite3_column_int64(load_, 2)};
+  StoredGame game;
+  {
+    StatementUse use(load_);
+    bind_text(load_, 1, id);
+    const int step = sqlite3_step(load_);
+    if (step == SQLITE_DONE) return std::nullopt;
+    if (step != SQLITE_ROW) fail("loading game " + id);
+    game = StoredGame{sqlite3_column_int(load_, 0), column_text(load_, 1),
+                      sqlite3_column_int64(load_, 2)};
+  }
+  game.record = join_record(game.record, events_of(id));
+  return game;
 }
 
 std::int64_t SqliteStore::version_of(const std::string& id) {
@@ -252,9 +351,10 @@ void SqliteStore::for_each_game(
   sqlite3_stmt* statement = prepare("SELECT id, format, record, version FROM games ORDER BY id");
   int step;
   while ((step = sqlite3_step(statement)) == SQLITE_ROW) {
-    visit(column_text(statement, 0),
-          StoredGame{sqlite3_column_int(statement, 1), column_text(statement, 2),
-                     sqlite3_column_int64(statement, 3)});
+    const std::string id = column_text(statement, 0);
+    visit(id, StoredGame{sqlite3_column_int(statement, 1),
+                         join_record(column_text(statement, 2), events_of(id)),
+                         sqlite3_column_int64(statement, 3)});
   }
   sqlite3_finalize(statement);
   if (step != SQLITE_DONE) fail("reading the games");
@@ -277,7 +377,7 @@ GameStore::Copied SqliteStore::import_from(GameStore& source) {
   execute("BEGIN IMMEDIATE");
   try {
     source.for_each_game([&](const std::string& id, const StoredGame& game) {
-      if (save(id, game.format, game.record, game.version, 0)) {
+      if (save(id, split_record(game.record, game.format), game.version, 0)) {
         ++copied.games;
       } else {
         ++copied.kept;

@@ -1,4 +1,4 @@
-// The store of one server: games.sqlite3, a local file (the default). Each save is its own
+// The store of one server: games.sqlite3, a local file (the default). Each save is one
 // transaction, so a restart or a crash of the server loses no answered change. Opening a file
 // of an older schema migrates it in one transaction.
 #pragma once
@@ -29,7 +29,7 @@ class SqliteStore final : public GameStore {
   std::string location() const override { return file_.string(); }
   bool shared() const override { return false; }
 
-  bool save(const std::string& id, int format, const std::string& record, std::int64_t version,
+  bool save(const std::string& id, const GameWrite& write, std::int64_t version,
             std::int64_t expected, const std::string& change = "") override;
   std::optional<StoredGame> load(const std::string& id) override;
   std::int64_t version_of(const std::string& id) override;
@@ -47,6 +47,15 @@ class SqliteStore final : public GameStore {
   void execute(const char* sql);
   int schema_version();
   void migrate();
+  // save's work, inside a transaction the caller holds (mutex_ held).
+  bool write_game(const std::string& id, const GameWrite& write, std::int64_t version,
+                  std::int64_t expected);
+  // Adds write's events (mutex_ held, or migrating before any statement is prepared).
+  void put_events(const std::string& id, const GameWrite& write);
+  // Migrating to schema 5: cuts every whole record into its head and events.
+  void split_records();
+  // The events of game `id`, comma-separated ("" when none), in their order (mutex_ held).
+  std::string events_of(const std::string& id);
   sqlite3_stmt* prepare(const char* sql);
   [[noreturn]] void fail(const std::string& what);
 
@@ -56,6 +65,9 @@ class SqliteStore final : public GameStore {
   sqlite3_stmt* insert_ = nullptr;
   sqlite3_stmt* update_ = nullptr;
   sqlite3_stmt* load_ = nullptr;
+  sqlite3_stmt* cut_events_ = nullptr;
+  sqlite3_stmt* put_event_ = nullptr;
+  sqlite3_stmt* load_events_ = nullptr;
   sqlite3_stmt* version_ = nullptr;
   sqlite3_stmt* count_ = nullptr;
   sqlite3_stmt* save_invite_ = nullptr;

@@ -31,6 +31,13 @@ using Cluster = TestCluster;
 
 const auto* const cluster = ::testing::AddGlobalTestEnvironment(new Cluster);
 
+// Saves `record` as a head without events (these tests are about the versions and the
+// tables, not the history: EventsAreKeptOneARow is).
+bool save_whole(GameStore& store, const std::string& id, int format, const std::string& record,
+                std::int64_t version, std::int64_t expected, const std::string& change = "") {
+  return store.save(id, GameWrite{format, record, 0, {}}, version, expected, change);
+}
+
 enum class Backend { Sqlite, Postgres };
 
 class StoreSuite : public ::testing::TestWithParam<Backend> {
@@ -56,9 +63,23 @@ class StoreSuite : public ::testing::TestWithParam<Backend> {
       sqlite3_close(db);
       return;
     }
+    run_sql("UPDATE ur_schema SET version = " + std::to_string(version));
+  }
+  // Runs `sql` on the database behind the store's back; false when it failed.
+  bool run_sql(const std::string& sql) {
+    if (GetParam() == Backend::Sqlite) {
+      sqlite3* db = nullptr;
+      if (sqlite3_open(location_.c_str(), &db) != SQLITE_OK) return false;
+      const bool ran = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) == SQLITE_OK;
+      sqlite3_close(db);
+      return ran;
+    }
     PGconn* db = PQconnectdb(location_.c_str());
-    PQclear(PQexec(db, ("UPDATE ur_schema SET version = " + std::to_string(version)).c_str()));
+    PGresult* result = PQexec(db, sql.c_str());
+    const bool ran = PQresultStatus(result) == PGRES_COMMAND_OK;
+    PQclear(result);
     PQfinish(db);
+    return ran;
   }
 
   std::filesystem::path directory_;
@@ -73,7 +94,7 @@ INSTANTIATE_TEST_SUITE_P(Backends, StoreSuite,
 
 TEST_P(StoreSuite, SavedGameLoadsWithItsFormatRecordAndVersion) {
   auto store = open();
-  EXPECT_TRUE(store->save("g-1", 2, R"({"a":1})", 1, 0));
+  EXPECT_TRUE(save_whole(*store, "g-1", 2, R"({"a":1})", 1, 0));
   const auto loaded = store->load("g-1");
   ASSERT_TRUE(loaded);
   EXPECT_EQ(loaded->format, 2);
@@ -84,14 +105,85 @@ TEST_P(StoreSuite, SavedGameLoadsWithItsFormatRecordAndVersion) {
   EXPECT_EQ(store->version_of("g-2"), 0);
 }
 
+// A record as the server writes it: a head and a history of events.
+GameWrite game_write(std::size_t first, std::vector<std::string> events, int version) {
+  return GameWrite{2, R"({"format":2,"id":"g-1","version":)" + std::to_string(version) + "}", first,
+                   std::move(events)};
+}
+
+std::string whole_record(const std::string& events, int version) {
+  return R"({"history":[)" + events + R"(],"format":2,"id":"g-1","version":)" +
+         std::to_string(version) + "}";
+}
+
+TEST_P(StoreSuite, EventsAreKeptOneARowAppendedCutAndReplaced) {
+  auto store = open();
+  ASSERT_TRUE(store->save("g-1", game_write(0, {R"({"n":0})", R"({"n":1})"}, 1), 1, 0));
+  EXPECT_EQ(store->load("g-1")->record, whole_record(R"({"n":0},{"n":1})", 1));
+  // Appended: the first two stay as they are.
+  ASSERT_TRUE(store->save("g-1", game_write(2, {R"({"n":2})"}, 2), 2, 1));
+  EXPECT_EQ(store->load("g-1")->record, whole_record(R"({"n":0},{"n":1},{"n":2})", 2));
+  // A take-back cuts the history.
+  ASSERT_TRUE(store->save("g-1", game_write(1, {}, 3), 3, 2));
+  EXPECT_EQ(store->load("g-1")->record, whole_record(R"({"n":0})", 3));
+  // Events after the first are replaced, and the history grows again.
+  ASSERT_TRUE(store->save("g-1", game_write(1, {R"({"m":"a,b"})", R"({"m":"\"q\""})"}, 4), 4, 3));
+  const std::string four = whole_record(R"({"n":0},{"m":"a,b"},{"m":"\"q\""})", 4);
+  EXPECT_EQ(store->load("g-1")->record, four);
+  // A stale save changes neither the head nor the events.
+  EXPECT_FALSE(store->save("g-1", game_write(0, {R"({"stale":1})"}, 9), 4, 3));
+  EXPECT_FALSE(store->save("g-1", game_write(0, {R"({"again":1})"}, 9), 1, 0));
+  EXPECT_EQ(store->load("g-1")->record, four);
+  // Events belong to their game.
+  ASSERT_TRUE(store->save("g-2", game_write(0, {R"({"other":1})"}, 1), 1, 0));
+  EXPECT_EQ(store->load("g-1")->record, four);
+  std::vector<std::string> seen;
+  store->for_each_game([&](const std::string& id, const StoredGame& game) {
+    seen.push_back(id + " " + game.record);
+  });
+  ASSERT_EQ(seen.size(), 2u);
+  EXPECT_EQ(seen[0], "g-1 " + four);
+}
+
+TEST_P(StoreSuite, SchemaFourRecordsAreCutIntoEventsAndGoOn) {
+  open();  // creates the schema; then made what schema 4 was: whole records, no events table
+  const std::string whole = R"({"format":2,"history":[{"n":0,"seed":18446744073709551615},)"
+                            R"({"n":1}],"id":"g-1","version":3})";
+  ASSERT_TRUE(run_sql("DROP TABLE game_events"));
+  ASSERT_TRUE(
+      run_sql("INSERT INTO games (id, format, record, version, updated_ms) VALUES ('g-1', 2, '" +
+              whole + "', 3, 0)"));
+  ASSERT_TRUE(
+      run_sql("INSERT INTO games (id, format, record, version, updated_ms) VALUES ('g-2', 1, "
+              "'{\"position\":1}', 1, 0)"));
+  ASSERT_TRUE(
+      run_sql("INSERT INTO games (id, format, record, version, updated_ms) VALUES ('g-3', 2, "
+              "'not json', 1, 0)"));
+  set_schema_version(4);
+  auto store = open();
+  // Loaded as it was (the members in another order), the largest seed exact.
+  const auto loaded = store->load("g-1");
+  ASSERT_TRUE(loaded);
+  EXPECT_EQ(loaded->record, R"({"history":[{"n":0,"seed":18446744073709551615},{"n":1}],)"
+                            R"("format":2,"id":"g-1","version":3})");
+  EXPECT_EQ(loaded->version, 3);
+  // A record without a history, and a damaged one, are kept as they were.
+  EXPECT_EQ(store->load("g-2")->record, R"({"position":1})");
+  EXPECT_EQ(store->load("g-3")->record, "not json");
+  // The migrated game goes on by appending.
+  ASSERT_TRUE(store->save("g-1", game_write(2, {R"({"n":2})"}, 4), 4, 3));
+  EXPECT_EQ(store->load("g-1")->record,
+            whole_record(R"({"n":0,"seed":18446744073709551615},{"n":1},{"n":2})", 4));
+}
+
 TEST_P(StoreSuite, SaveGuardedByTheStoredVersion) {
   auto store = open();
-  ASSERT_TRUE(store->save("g-1", 2, "one", 1, 0));
-  EXPECT_TRUE(store->save("g-1", 2, "two", 2, 1));
+  ASSERT_TRUE(save_whole(*store, "g-1", 2, "one", 1, 0));
+  EXPECT_TRUE(save_whole(*store, "g-1", 2, "two", 2, 1));
   // A writer that read version 1 lost the race: nothing changes.
-  EXPECT_FALSE(store->save("g-1", 2, "stale", 2, 1));
+  EXPECT_FALSE(save_whole(*store, "g-1", 2, "stale", 2, 1));
   // A second creation of the same id is refused too.
-  EXPECT_FALSE(store->save("g-1", 2, "again", 1, 0));
+  EXPECT_FALSE(save_whole(*store, "g-1", 2, "again", 1, 0));
   const auto loaded = store->load("g-1");
   ASSERT_TRUE(loaded);
   EXPECT_EQ(loaded->record, "two");
@@ -101,13 +193,13 @@ TEST_P(StoreSuite, SaveGuardedByTheStoredVersion) {
 TEST_P(StoreSuite, ConcurrentWritersOfOneVersionExactlyOneWins) {
   auto first = open("s1");
   auto second = open("s2");
-  ASSERT_TRUE(first->save("g-1", 2, "start", 1, 0));
+  ASSERT_TRUE(save_whole(*first, "g-1", 2, "start", 1, 0));
   std::atomic<int> won{0};
   std::vector<std::thread> writers;
   for (int i = 0; i < 8; ++i) {
     writers.emplace_back([&, i] {
       GameStore& store = i % 2 == 0 ? *first : *second;
-      if (store.save("g-1", 2, "writer " + std::to_string(i), 2, 1)) ++won;
+      if (save_whole(store, "g-1", 2, "writer " + std::to_string(i), 2, 1)) ++won;
     });
   }
   for (auto& writer : writers) writer.join();
@@ -127,15 +219,15 @@ TEST_P(StoreSuite, InvitesAreFoundByTheirCodeAndUnique) {
 TEST_P(StoreSuite, CountsGames) {
   auto store = open();
   EXPECT_EQ(store->count(), 0);
-  store->save("g-1", 2, "x", 1, 0);
-  store->save("g-2", 2, "y", 1, 0);
+  save_whole(*store, "g-1", 2, "x", 1, 0);
+  save_whole(*store, "g-2", 2, "y", 1, 0);
   EXPECT_EQ(store->count(), 2);
 }
 
 TEST_P(StoreSuite, GamesSurviveReopening) {
   {
     auto store = open();
-    store->save("g-1", 2, "kept", 3, 0);
+    save_whole(*store, "g-1", 2, "kept", 3, 0);
     store->save_invite("c0de", "g-1");
   }
   auto store = open();
@@ -162,16 +254,18 @@ TEST_P(StoreSuite, NewerSchemaIsRefusedNamingBothVersions) {
 
 TEST_P(StoreSuite, ImportCopiesEveryGameAndInviteAndKeepsWhatIsThere) {
   SqliteStore source(directory_ / "source.sqlite3");
-  source.save("g-1", 2, "first", 4, 0);
-  source.save("g-2", 2, "second", 1, 0);
+  save_whole(source, "g-1", 2, "first", 4, 0);
+  save_whole(source, "g-2", 2, "second", 1, 0);
+  ASSERT_TRUE(source.save("g-3", game_write(0, {R"({"n":0})", R"({"n":1})"}, 2), 2, 0));
   source.save_invite("c0de", "g-1");
   auto store = open();
-  store->save("g-2", 2, "already here", 7, 0);
+  save_whole(*store, "g-2", 2, "already here", 7, 0);
   const auto copied = store->import_from(source);
-  EXPECT_EQ(copied.games, 1);
+  EXPECT_EQ(copied.games, 2);
   EXPECT_EQ(copied.kept, 1);
   EXPECT_EQ(copied.invites, 1);
   EXPECT_EQ(store->load("g-1")->record, "first");
+  EXPECT_EQ(store->load("g-3")->record, whole_record(R"({"n":0},{"n":1})", 2));
   EXPECT_EQ(store->load("g-1")->version, 4);
   EXPECT_EQ(store->load("g-2")->record, "already here");
   EXPECT_EQ(store->find_invite("c0de"), "g-1");
@@ -220,7 +314,7 @@ TEST(SqliteStore, SchemaThreeFileGetsVersionsFromItsRecords) {
   SqliteStore store(file);
   EXPECT_EQ(store.version_of("g-1"), 12);
   EXPECT_EQ(store.version_of("g-2"), 1);
-  EXPECT_TRUE(store.save("g-1", 2, "{}", 13, 12));
+  EXPECT_TRUE(save_whole(store, "g-1", 2, "{}", 13, 12));
   std::filesystem::remove_all(directory);
 }
 
@@ -264,14 +358,14 @@ TEST_F(SharedStore, ASaveReachesTheOtherServersButNotItself) {
   listen(a, heard_by_a);
   listen(b, heard_by_b);
   std::this_thread::sleep_for(std::chrono::milliseconds(300));  // both are listening
-  ASSERT_TRUE(a.save("g-1", 2, "x", 1, 0));
+  ASSERT_TRUE(save_whole(a, "g-1", 2, "x", 1, 0));
   ASSERT_TRUE(heard_by_b.wait_for(1));
   EXPECT_EQ(heard_by_b.notices[0].kind, Notice::Kind::Game);
   EXPECT_EQ(heard_by_b.notices[0].game_id, "g-1");
   EXPECT_EQ(heard_by_b.notices[0].version, 1);
   // A refused save tells nobody.
-  EXPECT_FALSE(a.save("g-1", 2, "y", 2, 5));
-  ASSERT_TRUE(b.save("g-1", 2, "z", 2, 1));
+  EXPECT_FALSE(save_whole(a, "g-1", 2, "y", 2, 5));
+  ASSERT_TRUE(save_whole(b, "g-1", 2, "z", 2, 1));
   ASSERT_TRUE(heard_by_a.wait_for(1));
   EXPECT_EQ(heard_by_a.notices[0].version, 2);
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
@@ -292,11 +386,11 @@ TEST_F(SharedStore, ANoticeCarriesTheChangeWhenItFits) {
       [] {});
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   const std::string change = R"({"from": 2, "events": [{"type": "throw"}], "note": "a b  c"})";
-  ASSERT_TRUE(a.save("g-1", 2, "x", 1, 0, change));
+  ASSERT_TRUE(save_whole(a, "g-1", 2, "x", 1, 0, change));
   // Too long for a notice: the save goes through, the notice goes without it.
   const std::string long_change(8000, 'x');
-  ASSERT_TRUE(a.save("g-1", 2, "y", 2, 1, long_change));
-  ASSERT_TRUE(a.save("g-1", 2, "z", 3, 2));
+  ASSERT_TRUE(save_whole(a, "g-1", 2, "y", 2, 1, long_change));
+  ASSERT_TRUE(save_whole(a, "g-1", 2, "z", 3, 2));
   ASSERT_TRUE(heard.wait_for(3));
   std::lock_guard lock(heard.mutex);
   EXPECT_EQ(heard.notices[0].version, 1);

@@ -179,17 +179,25 @@ void PostgresStore::create_tables(Connection& connection) {
 }
 
 void PostgresStore::split_records(Connection& connection) {
-  const Result games = connection.run("SELECT id, format, record FROM games");
-  for (int row = 0; row < games.rows(); ++row) {
-    const GameWrite write =
-        split_record(games.text(row, 2), static_cast<int>(games.number(row, 1)));
-    if (write.events.empty()) continue;  // all head: left as it is
-    connection.run("UPDATE games SET record = $2 WHERE id = $1", {games.text(row, 0), write.head});
-    connection.run(
-        "INSERT INTO game_events (game_id, seq, event)"
-        " SELECT $1, ordinality - 1, event FROM unnest($2::text[]) WITH ORDINALITY AS e(event)",
-        {games.text(row, 0), pg::text_array(write.events)});
+  // A cursor, so that a large database is cut a batch at a time rather than read whole; it
+  // reads the snapshot of its declaration, so the rows updated here do not come back.
+  connection.run("DECLARE split_games NO SCROLL CURSOR FOR SELECT id, format, record FROM games");
+  for (;;) {
+    const Result games = connection.run("FETCH 256 FROM split_games");
+    if (games.rows() == 0) break;
+    for (int row = 0; row < games.rows(); ++row) {
+      const GameWrite write =
+          split_record(games.text(row, 2), static_cast<int>(games.number(row, 1)));
+      if (write.events.empty()) continue;  // all head: left as it is
+      connection.run("UPDATE games SET record = $2 WHERE id = $1",
+                     {games.text(row, 0), write.head});
+      connection.run(
+          "INSERT INTO game_events (game_id, seq, event)"
+          " SELECT $1, ordinality - 1, event FROM unnest($2::text[]) WITH ORDINALITY AS e(event)",
+          {games.text(row, 0), pg::text_array(write.events)});
+    }
   }
+  connection.run("CLOSE split_games");
 }
 
 bool PostgresStore::save(const std::string& id, const GameWrite& write, std::int64_t version,

@@ -197,6 +197,8 @@ void SqliteStore::migrate() {
 }
 
 void SqliteStore::split_records() {
+  // One row at a time. Should the scan meet an updated row again, it is all head by then and
+  // is skipped: cutting a record is done once whatever the order.
   sqlite3_stmt* games = prepare("SELECT id, format, record FROM games");
   sqlite3_stmt* head = prepare("UPDATE games SET record = ?2 WHERE id = ?1");
   try {

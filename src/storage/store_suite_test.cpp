@@ -159,8 +159,27 @@ TEST_P(StoreSuite, SchemaFourRecordsAreCutIntoEventsAndGoOn) {
   ASSERT_TRUE(
       run_sql("INSERT INTO games (id, format, record, version, updated_ms) VALUES ('g-3', 2, "
               "'not json', 1, 0)"));
+  // More games than the migration reads in one batch.
+  const std::string many =
+      "SELECT 'g-x' || i, 2, '{\"history\":[{\"n\":' || i || '}],\"id\":\"x\"}', 1, 0";
+  ASSERT_TRUE(
+      run_sql(GetParam() == Backend::Sqlite
+                  ? "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE "
+                    "i < 600) INSERT INTO games (id, format, record, version, updated_ms) " +
+                        many + " FROM n"
+                  : "INSERT INTO games (id, format, record, version, updated_ms) " + many +
+                        " FROM generate_series(1, 600) AS i"));
   set_schema_version(4);
   auto store = open();
+  for (const int i : {1, 256, 257, 600}) {
+    const std::string id = "g-x" + std::to_string(i);
+    EXPECT_EQ(store->load(id)->record,
+              R"({"history":[{"n":)" + std::to_string(i) + R"(}],"id":"x"})");
+    // Its event is a row now: a save that appends keeps it.
+    ASSERT_TRUE(store->save(id, GameWrite{2, R"({"id":"x"})", 1, {R"({"n":"next"})"}}, 2, 1));
+    EXPECT_EQ(store->load(id)->record,
+              R"({"history":[{"n":)" + std::to_string(i) + R"(},{"n":"next"}],"id":"x"})");
+  }
   // Loaded as it was (the members in another order), the largest seed exact.
   const auto loaded = store->load("g-1");
   ASSERT_TRUE(loaded);

@@ -150,6 +150,9 @@ void PostgresStore::migrate() {
           "CREATE TABLE game_events (game_id text NOT NULL, seq integer NOT NULL,"
           " event text NOT NULL, PRIMARY KEY (game_id, seq))");
       if (version == 4) split_records(*connection);
+      // The column's new name makes a server of schema 4 still running fail on every game
+      // rather than write whole records beside the events.
+      connection->run("ALTER TABLE games RENAME COLUMN record TO head");
       connection->run("DELETE FROM ur_schema");
       connection->run("INSERT INTO ur_schema VALUES ($1)", {std::to_string(kSchemaVersion)});
     });
@@ -237,13 +240,13 @@ bool PostgresStore::write_game(Connection& connection, const std::string& id,
       " SELECT count(*) FROM saved";
   static const std::string kInsert =
       std::string(
-          "WITH saved AS (INSERT INTO games (id, format, record, version, updated_ms)"
+          "WITH saved AS (INSERT INTO games (id, format, head, version, updated_ms)"
           " VALUES ($1, $2::integer, $3, $4::bigint, $5::bigint)"
           " ON CONFLICT (id) DO NOTHING RETURNING id),") +
       kEvents;
   static const std::string kUpdate =
       std::string(
-          "WITH saved AS (UPDATE games SET format = $2::integer, record = $3,"
+          "WITH saved AS (UPDATE games SET format = $2::integer, head = $3,"
           " version = $4::bigint, updated_ms = $5::bigint"
           " WHERE id = $1 AND version = $9::bigint RETURNING id),") +
       kEvents;
@@ -265,7 +268,7 @@ bool PostgresStore::write_game(Connection& connection, const std::string& id,
 std::optional<StoredGame> PostgresStore::load(const std::string& id) {
   Lease connection(*this);
   const Result found = connection->run(
-      "SELECT format, record, version, (SELECT string_agg(event, ',' ORDER BY seq)"
+      "SELECT format, head, version, (SELECT string_agg(event, ',' ORDER BY seq)"
       " FROM game_events WHERE game_id = $1) FROM games WHERE id = $1",
       {id});
   if (found.rows() == 0) return std::nullopt;
@@ -319,7 +322,7 @@ void PostgresStore::for_each_game(
     const std::function<void(const std::string&, const StoredGame&)>& visit) {
   Lease connection(*this);
   const Result games = connection->run(
-      "SELECT id, format, record, version, (SELECT string_agg(event, ',' ORDER BY seq)"
+      "SELECT id, format, head, version, (SELECT string_agg(event, ',' ORDER BY seq)"
       " FROM game_events WHERE game_id = games.id) FROM games ORDER BY id");
   for (int row = 0; row < games.rows(); ++row) {
     visit(games.text(row, 0),

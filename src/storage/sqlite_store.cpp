@@ -60,12 +60,12 @@ SqliteStore::SqliteStore(std::filesystem::path file) : file_(std::move(file)) {
     execute("PRAGMA synchronous=NORMAL");
     migrate();
     insert_ = prepare(
-        "INSERT INTO games(id, format, record, version, updated_ms) VALUES(?1, ?2, ?3, ?4, ?5) "
+        "INSERT INTO games(id, format, head, version, updated_ms) VALUES(?1, ?2, ?3, ?4, ?5) "
         "ON CONFLICT(id) DO NOTHING");
     update_ = prepare(
-        "UPDATE games SET format = ?2, record = ?3, version = ?4, updated_ms = ?5 "
+        "UPDATE games SET format = ?2, head = ?3, version = ?4, updated_ms = ?5 "
         "WHERE id = ?1 AND version = ?6");
-    load_ = prepare("SELECT format, record, version FROM games WHERE id = ?1");
+    load_ = prepare("SELECT format, head, version FROM games WHERE id = ?1");
     cut_events_ = prepare("DELETE FROM game_events WHERE game_id = ?1 AND seq >= ?2");
     put_event_ = prepare(
         "INSERT INTO game_events(game_id, seq, event) VALUES(?1, ?2, ?3) "
@@ -186,8 +186,11 @@ void SqliteStore::migrate() {
         " seq INTEGER NOT NULL,"
         " event TEXT NOT NULL,"
         " PRIMARY KEY (game_id, seq)) WITHOUT ROWID");
-    // Schema 5 keeps each history one event a row: every whole record is cut in two.
+    // Schema 5 keeps each history one event a row: every whole record is cut in two. The
+    // column's new name makes a server of an older schema still running fail on every game
+    // rather than write whole records beside the events.
     if (version > 0) split_records();
+    execute("ALTER TABLE games RENAME COLUMN record TO head");
     execute(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str());
     execute("COMMIT");
   } catch (...) {
@@ -199,9 +202,11 @@ void SqliteStore::migrate() {
 void SqliteStore::split_records() {
   // One row at a time. Should the scan meet an updated row again, it is all head by then and
   // is skipped: cutting a record is done once whatever the order.
-  sqlite3_stmt* games = prepare("SELECT id, format, record FROM games");
-  sqlite3_stmt* head = prepare("UPDATE games SET record = ?2 WHERE id = ?1");
+  sqlite3_stmt* games = nullptr;
+  sqlite3_stmt* head = nullptr;
   try {
+    games = prepare("SELECT id, format, record FROM games");
+    head = prepare("UPDATE games SET record = ?2 WHERE id = ?1");
     int step;
     while ((step = sqlite3_step(games)) == SQLITE_ROW) {
       const std::string id = column_text(games, 0);
@@ -298,6 +303,19 @@ std::string SqliteStore::events_of(const std::string& id) {
 
 std::optional<StoredGame> SqliteStore::load(const std::string& id) {
   std::lock_guard lock(mutex_);
+  // The head and its events of one commit, should another connection write between the two.
+  execute("SAVEPOINT load_game");
+  try {
+    auto game = load_head_and_events(id);
+    execute("RELEASE load_game");
+    return game;
+  } catch (...) {
+    sqlite3_exec(db_, "ROLLBACK TO load_game; RELEASE load_game", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
+std::optional<StoredGame> SqliteStore::load_head_and_events(const std::string& id) {
   StoredGame game;
   {
     StatementUse use(load_);
@@ -350,7 +368,7 @@ long long SqliteStore::count() {
 void SqliteStore::for_each_game(
     const std::function<void(const std::string&, const StoredGame&)>& visit) {
   std::lock_guard lock(mutex_);
-  sqlite3_stmt* statement = prepare("SELECT id, format, record, version FROM games ORDER BY id");
+  sqlite3_stmt* statement = prepare("SELECT id, format, head, version FROM games ORDER BY id");
   int step;
   while ((step = sqlite3_step(statement)) == SQLITE_ROW) {
     const std::string id = column_text(statement, 0);

@@ -54,6 +54,8 @@ class SqliteStore final : public GameStore {
   void put_events(const std::string& id, const GameWrite& write);
   // Migrating to schema 5: cuts every whole record into its head and events.
   void split_records();
+  // load's work, inside its savepoint (mutex_ held).
+  std::optional<StoredGame> load_head_and_events(const std::string& id);
   // The events of game `id`, comma-separated ("" when none), in their order (mutex_ held).
   std::string events_of(const std::string& id);
   sqlite3_stmt* prepare(const char* sql);

@@ -23,6 +23,12 @@ constexpr long long kMigrationLock = 0x75722d736368656dLL;  // "ur-schem"
 constexpr std::int64_t kServerAliveMs = 15'000;
 constexpr auto kHeartbeatEvery = std::chrono::seconds(5);
 
+// A game's row as a StoredGame: format, head, version, and its events comma-separated (NULL
+// when none), read in the one statement, so of one snapshot.
+constexpr const char* kStoredGame =
+    "format, head, version, (SELECT string_agg(event, ',' ORDER BY seq) FROM game_events"
+    " WHERE game_id = games.id)";
+
 std::int64_t unix_millis() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
@@ -264,13 +270,11 @@ bool PostgresStore::write_game(Connection& connection, const std::string& id,
   return saved.number(0, 0) == 1;
 }
 
-// One statement, so the head and its events are of one snapshot.
 std::optional<StoredGame> PostgresStore::load(const std::string& id) {
+  static const std::string kLoad =
+      std::string("SELECT ") + kStoredGame + " FROM games WHERE id = $1";
   Lease connection(*this);
-  const Result found = connection->run(
-      "SELECT format, head, version, (SELECT string_agg(event, ',' ORDER BY seq)"
-      " FROM game_events WHERE game_id = $1) FROM games WHERE id = $1",
-      {id});
+  const Result found = connection->run(kLoad.c_str(), {id});
   if (found.rows() == 0) return std::nullopt;
   return StoredGame{static_cast<int>(found.number(0, 0)),
                     join_record(found.text(0, 1), found.text(0, 3)), found.number(0, 2)};
@@ -322,8 +326,7 @@ void PostgresStore::for_each_game(
     const std::function<void(const std::string&, const StoredGame&)>& visit) {
   Lease connection(*this);
   const Result games = connection->run(
-      "SELECT id, format, head, version, (SELECT string_agg(event, ',' ORDER BY seq)"
-      " FROM game_events WHERE game_id = games.id) FROM games ORDER BY id");
+      (std::string("SELECT id, ") + kStoredGame + " FROM games ORDER BY id").c_str());
   for (int row = 0; row < games.rows(); ++row) {
     visit(games.text(row, 0),
           StoredGame{static_cast<int>(games.number(row, 1)),

@@ -204,9 +204,11 @@ void SqliteStore::split_records() {
   // is skipped: cutting a record is done once whatever the order.
   sqlite3_stmt* games = nullptr;
   sqlite3_stmt* head = nullptr;
+  sqlite3_stmt* put = nullptr;
   try {
     games = prepare("SELECT id, format, record FROM games");
     head = prepare("UPDATE games SET record = ?2 WHERE id = ?1");
+    put = prepare("INSERT INTO game_events(game_id, seq, event) VALUES(?1, ?2, ?3)");
     int step;
     while ((step = sqlite3_step(games)) == SQLITE_ROW) {
       const std::string id = column_text(games, 0);
@@ -216,34 +218,24 @@ void SqliteStore::split_records() {
       bind_text(head, 1, id);
       bind_text(head, 2, write.head);
       if (sqlite3_step(head) != SQLITE_DONE) fail("migrating game " + id + " to schema 5");
-      put_events(id, write);
+      put_events(put, id, write);
     }
     if (step != SQLITE_DONE) fail("migrating the games to schema 5");
   } catch (...) {
-    sqlite3_finalize(games);
-    sqlite3_finalize(head);
+    for (sqlite3_stmt* statement : {games, head, put}) sqlite3_finalize(statement);
     throw;
   }
-  sqlite3_finalize(games);
-  sqlite3_finalize(head);
+  for (sqlite3_stmt* statement : {games, head, put}) sqlite3_finalize(statement);
 }
 
-void SqliteStore::put_events(const std::string& id, const GameWrite& write) {
-  // Migrating, the statements are not prepared yet.
-  sqlite3_stmt* put = put_event_ ? put_event_
-                                 : prepare(
-                                       "INSERT INTO game_events(game_id, seq, event) "
-                                       "VALUES(?1, ?2, ?3)");
-  bool done = true;
-  for (std::size_t i = 0; i < write.events.size() && done; ++i) {
+void SqliteStore::put_events(sqlite3_stmt* put, const std::string& id, const GameWrite& write) {
+  for (std::size_t i = 0; i < write.events.size(); ++i) {
     StatementUse use(put);
     bind_text(put, 1, id);
     sqlite3_bind_int64(put, 2, static_cast<sqlite3_int64>(write.first + i));
     bind_text(put, 3, write.events[i]);
-    done = sqlite3_step(put) == SQLITE_DONE;
+    if (sqlite3_step(put) != SQLITE_DONE) fail("saving the events of game " + id);
   }
-  if (put != put_event_) sqlite3_finalize(put);
-  if (!done) fail("saving the events of game " + id);
 }
 
 bool SqliteStore::write_game(const std::string& id, const GameWrite& write, std::int64_t version,
@@ -267,25 +259,30 @@ bool SqliteStore::write_game(const std::string& id, const GameWrite& write, std:
                        static_cast<sqlite3_int64>(write.first + write.events.size()));
     if (sqlite3_step(cut_events_) != SQLITE_DONE) fail("saving the events of game " + id);
   }
-  put_events(id, write);
+  put_events(put_event_, id, write);
   return true;
+}
+
+template <class Work>
+auto SqliteStore::in_savepoint(Work&& work) {
+  // A savepoint is a transaction of its own outside one, and nests inside import_from's.
+  execute("SAVEPOINT store");
+  try {
+    auto result = work();
+    execute("RELEASE store");
+    return result;
+  } catch (...) {
+    sqlite3_exec(db_, "ROLLBACK TO store; RELEASE store", nullptr, nullptr, nullptr);
+    throw;
+  }
 }
 
 bool SqliteStore::save(const std::string& id, const GameWrite& write, std::int64_t version,
                        std::int64_t expected, const std::string&) {
   // No other server reads this file: the change is for nobody.
   std::lock_guard lock(mutex_);
-  // The head and the events together or not at all. A savepoint is a transaction of its own
-  // here, and nests inside import_from's.
-  execute("SAVEPOINT save_game");
-  try {
-    const bool saved = write_game(id, write, version, expected);
-    execute("RELEASE save_game");
-    return saved;
-  } catch (...) {
-    sqlite3_exec(db_, "ROLLBACK TO save_game; RELEASE save_game", nullptr, nullptr, nullptr);
-    throw;
-  }
+  // The head and the events together or not at all.
+  return in_savepoint([&] { return write_game(id, write, version, expected); });
 }
 
 std::string SqliteStore::events_of(const std::string& id) {
@@ -304,15 +301,7 @@ std::string SqliteStore::events_of(const std::string& id) {
 std::optional<StoredGame> SqliteStore::load(const std::string& id) {
   std::lock_guard lock(mutex_);
   // The head and its events of one commit, should another connection write between the two.
-  execute("SAVEPOINT load_game");
-  try {
-    auto game = load_head_and_events(id);
-    execute("RELEASE load_game");
-    return game;
-  } catch (...) {
-    sqlite3_exec(db_, "ROLLBACK TO load_game; RELEASE load_game", nullptr, nullptr, nullptr);
-    throw;
-  }
+  return in_savepoint([&] { return load_head_and_events(id); });
 }
 
 std::optional<StoredGame> SqliteStore::load_head_and_events(const std::string& id) {

@@ -50,8 +50,11 @@ class SqliteStore final : public GameStore {
   // save's work, inside a transaction the caller holds (mutex_ held).
   bool write_game(const std::string& id, const GameWrite& write, std::int64_t version,
                   std::int64_t expected);
-  // Adds write's events (mutex_ held, or migrating before any statement is prepared).
-  void put_events(const std::string& id, const GameWrite& write);
+  // Adds write's events with `put`, an INSERT of (game_id, seq, event).
+  void put_events(sqlite3_stmt* put, const std::string& id, const GameWrite& write);
+  // Runs `work` inside a savepoint, rolled back when it throws (mutex_ held).
+  template <class Work>
+  auto in_savepoint(Work&& work);
   // Migrating to schema 5: cuts every whole record into its head and events.
   void split_records();
   // load's work, inside its savepoint (mutex_ held).

@@ -80,37 +80,43 @@ double compiled_moving_value(const RowPlan& row, const std::uint32_t* entries,
   return expected;
 }
 
-}  // namespace
+// Where each planned successor leads: for column c, map slot `slot + c * stride` in the pair,
+// or a constant (global index base + c * stride), or a win (V = 1, no lookup).
+constexpr std::int64_t kConstant = -1;
+constexpr std::int64_t kWin = -2;
+std::int64_t slot_of(const PairRanges& ranges, const Successor& successor) {
+  if (successor.kind == kMoverWins) return kWin;
+  const auto slot = ranges.slot(successor.base);
+  return slot ? static_cast<std::int64_t>(*slot) : kConstant;
+}
 
-// Compiles a planned pair, whose layers are `ranges`, into `storage`, reading the constants
-// from `values`; nullopt when the compiled form would need more than `budget` bytes.
-std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairPlan& plan,
-                                         const PairRanges& ranges, const double* values,
-                                         int max_roll, std::size_t budget, int threads,
-                                         CompileStorage& storage) {
-  // Where each planned successor leads: for column c, map slot `slot + c * stride` in the pair,
-  // or a constant (global index base + c * stride), or a win (V = 1, no lookup).
-  constexpr std::int64_t kConstant = -1;
-  constexpr std::int64_t kWin = -2;
-  const auto slot_of = [&](const Successor& successor) -> std::int64_t {
-    if (successor.kind == kMoverWins) return kWin;
-    const auto slot = ranges.slot(successor.base);
-    return slot ? static_cast<std::int64_t>(*slot) : kConstant;
-  };
-  // The size is worked out before the slots are listed (8 bytes a successor, as much as the
-  // plan's successors): a pair too big to compile must not cost that on top of its plan.
+// Where a compiled pair's parts go, worked out before anything is listed (8 bytes a successor,
+// as much as the plan's successors): a pair too big to compile must not cost that on top of
+// its plan.
+struct Layout {
+  std::vector<std::uint64_t> entries_begin;    // per unit, plus an end marker
+  std::vector<std::uint64_t> updates_begin;    // per unit, plus an end marker
+  std::vector<std::uint64_t> constants_begin;  // per unit, plus an end marker
+  std::uint64_t zero_slot = 0;                 // V = 0: a win reads 1 - 0
+  std::uint64_t constants_at = 0;
+  std::uint64_t local_size = 0;
+  std::uint64_t entry_count = 0;
+  std::uint64_t bytes = 0;  // entries, local values and map
+};
+
+Layout layout_of(const PairPlan& plan, const PairRanges& ranges, int max_roll) {
   std::vector<std::uint8_t> row_constants(plan.rows.size(), 0);
   for (std::size_t r = 0; r < plan.rows.size(); ++r) {
     const RowPlan& row = plan.rows[r];
     for (std::uint32_t k = row.begin; k < row.begin + successor_count(row, max_roll); ++k) {
-      row_constants[r] += slot_of(plan.successors[k]) == kConstant;
+      row_constants[r] += slot_of(ranges, plan.successors[k]) == kConstant;
     }
   }
   const std::size_t units = plan.units.size();
-  CompiledPair compiled;
-  compiled.entries_begin.assign(units + 1, 0);
-  compiled.updates_begin.assign(units + 1, 0);
-  std::vector<std::uint64_t> constants_begin(units + 1, 0);
+  Layout layout;
+  layout.entries_begin.assign(units + 1, 0);
+  layout.updates_begin.assign(units + 1, 0);
+  layout.constants_begin.assign(units + 1, 0);
   for (std::size_t u = 0; u < units; ++u) {
     const Unit& unit = plan.units[u];
     std::uint64_t entries = 0;
@@ -121,25 +127,52 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
         constants += row_constants[&row - plan.rows.data()];
       });
     }
-    compiled.entries_begin[u + 1] = compiled.entries_begin[u] + entries;
-    compiled.updates_begin[u + 1] =
-        compiled.updates_begin[u] + std::uint64_t{unit.rows_end - unit.rows_begin} *
-                                        (unit.mirror_rows_end - unit.mirror_rows_begin);
-    constants_begin[u + 1] = constants_begin[u] + constants;
+    layout.entries_begin[u + 1] = layout.entries_begin[u] + entries;
+    layout.updates_begin[u + 1] =
+        layout.updates_begin[u] + std::uint64_t{unit.rows_end - unit.rows_begin} *
+                                      (unit.mirror_rows_end - unit.mirror_rows_begin);
+    layout.constants_begin[u + 1] = layout.constants_begin[u] + constants;
   }
-  const std::uint64_t zero_slot = 2 * compiled.updates_begin[units];  // V = 0: a win reads 1 - 0
-  const std::uint64_t constants_at = zero_slot + 1;
-  const std::uint64_t local_size = constants_at + constants_begin[units];
-  const std::uint64_t entry_count = compiled.entries_begin[units] + kEntriesAhead;
-  const std::uint64_t bytes = entry_count * sizeof(std::uint32_t) + local_size * sizeof(double) +
-                              ranges.size() * sizeof(std::uint32_t);
-  if (local_size > kLocalMask || bytes > budget) return std::nullopt;
+  layout.zero_slot = 2 * layout.updates_begin[units];
+  layout.constants_at = layout.zero_slot + 1;
+  layout.local_size = layout.constants_at + layout.constants_begin[units];
+  layout.entry_count = layout.entries_begin[units] + kEntriesAhead;
+  layout.bytes = layout.entry_count * sizeof(std::uint32_t) + layout.local_size * sizeof(double) +
+                 ranges.size() * sizeof(std::uint32_t);
+  return layout;
+}
+
+}  // namespace
+
+// Bytes compile_pair needs for a planned pair, or UINT64_MAX where its local positions would
+// not fit the entries' 31 bits.
+std::uint64_t compiled_pair_bytes(const PairPlan& plan, const PairRanges& ranges, int max_roll) {
+  const Layout layout = layout_of(plan, ranges, max_roll);
+  return layout.local_size > kLocalMask ? UINT64_MAX : layout.bytes;
+}
+
+// Compiles a planned pair, whose layers are `ranges`, into `storage`, reading the constants
+// from `values`; nullopt when the compiled form would need more than `budget` bytes.
+std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairPlan& plan,
+                                         const PairRanges& ranges, const double* values,
+                                         int max_roll, std::size_t budget, int threads,
+                                         CompileStorage& storage) {
+  Layout layout = layout_of(plan, ranges, max_roll);
+  if (layout.local_size > kLocalMask || layout.bytes > budget) return std::nullopt;
+  const std::size_t units = plan.units.size();
+  const std::uint64_t zero_slot = layout.zero_slot;
+  const std::uint64_t constants_at = layout.constants_at;
+  const std::uint64_t entry_count = layout.entry_count;
+  const std::vector<std::uint64_t>& constants_begin = layout.constants_begin;
+  CompiledPair compiled;
+  compiled.entries_begin = std::move(layout.entries_begin);
+  compiled.updates_begin = std::move(layout.updates_begin);
   std::vector<std::int64_t> successor_slots(plan.successors.size());
   for (std::size_t k = 0; k < plan.successors.size(); ++k) {
-    successor_slots[k] = slot_of(plan.successors[k]);
+    successor_slots[k] = slot_of(ranges, plan.successors[k]);
   }
   std::uint32_t* const entries = storage.entries.reserve(entry_count, budget);
-  double* const local = storage.local.reserve(local_size, budget);
+  double* const local = storage.local.reserve(layout.local_size, budget);
   std::uint32_t* const map = storage.map.reserve(ranges.size(), budget);
   std::fill(entries + compiled.entries_begin[units], entries + entry_count, 0u);
   local[zero_slot] = 0.0;

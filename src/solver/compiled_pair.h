@@ -66,9 +66,9 @@ struct CompiledPair {
   std::vector<std::uint64_t> updates_begin;  // per unit, plus an end marker
 };
 
-// About what a compiled pair takes a state (5 pieces: 66-70 bytes), to tell ahead of planning
-// which pairs will not fit the budget.
-inline constexpr double kCompiledBytesPerState = 64.0;
+// About what a compiled pair takes a state, on the high side (5-piece Finkel 66-70 bytes, its
+// 7 pieces 79, Blitz 75), to tell ahead of planning which pairs will not fit the budget.
+inline constexpr double kCompiledBytesPerState = 80.0;
 
 inline constexpr std::uint32_t kOpponentBit = 0x80000000u;
 inline constexpr std::uint32_t kLocalMask = 0x7fffffffu;
@@ -115,6 +115,10 @@ class PairRanges {
   std::vector<Range> ranges_;
   std::uint64_t size_ = 0;
 };
+
+// Bytes compile_pair needs for a planned pair, or UINT64_MAX where its local positions would
+// not fit the entries' 31 bits.
+std::uint64_t compiled_pair_bytes(const PairPlan& plan, const PairRanges& ranges, int max_roll);
 
 // Compiles a planned pair, whose layers are `ranges`, into `storage`, reading the constants
 // from `values`; nullopt when the compiled form would need more than `budget` bytes.

@@ -77,25 +77,29 @@ std::optional<std::string> unsupported_rules(const Rules& rules) {
   return std::nullopt;
 }
 
-std::uint64_t count_positions(const Rules& rules, bool include_mover_finished) {
+std::uint64_t count_layer_positions(const Rules& rules, int home_mine, int home_theirs) {
   const Split split = split_of(rules);
-  const int pieces = rules.pieces;
   const int private_squares = split.low + split.end;
   std::uint64_t total = 0;
-  for (int home_mine = 0; home_mine <= pieces; ++home_mine) {
-    if (home_mine == pieces && !include_mover_finished) continue;
-    for (int home_theirs = 0; home_theirs <= pieces; ++home_theirs) {
-      // i of my pieces and j of theirs on the shared squares: S! / (i! j! (S-i-j)!) patterns.
-      for (int i = 0; i <= split.shared; ++i) {
-        for (int j = 0; i + j <= split.shared; ++j) {
-          const int cap_mine = pieces - home_mine - i;
-          const int cap_theirs = pieces - home_theirs - j;
-          if (cap_mine < 0 || cap_theirs < 0) continue;
-          total += binomial(split.shared, i) * binomial(split.shared - i, j) *
-                   masks_up_to(private_squares, cap_mine) *
-                   masks_up_to(private_squares, cap_theirs);
-        }
-      }
+  // i of my pieces and j of theirs on the shared squares: S! / (i! j! (S-i-j)!) patterns.
+  for (int i = 0; i <= split.shared; ++i) {
+    for (int j = 0; i + j <= split.shared; ++j) {
+      const int cap_mine = rules.pieces - home_mine - i;
+      const int cap_theirs = rules.pieces - home_theirs - j;
+      if (cap_mine < 0 || cap_theirs < 0) continue;
+      total += binomial(split.shared, i) * binomial(split.shared - i, j) *
+               masks_up_to(private_squares, cap_mine) * masks_up_to(private_squares, cap_theirs);
+    }
+  }
+  return total;
+}
+
+std::uint64_t count_positions(const Rules& rules, bool include_mover_finished) {
+  std::uint64_t total = 0;
+  for (int home_mine = 0; home_mine <= rules.pieces; ++home_mine) {
+    if (home_mine == rules.pieces && !include_mover_finished) continue;
+    for (int home_theirs = 0; home_theirs <= rules.pieces; ++home_theirs) {
+      total += count_layer_positions(rules, home_mine, home_theirs);
     }
   }
   return total;

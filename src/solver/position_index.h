@@ -46,6 +46,9 @@ std::optional<std::string> unsupported_rules(const Rules& rules);
 // Precondition: unsupported_rules(rules) is empty.
 std::uint64_t count_positions(const Rules& rules, bool include_mover_finished);
 
+// Positions of one layer (homes of the mover and of the other side), by the same formula.
+std::uint64_t count_layer_positions(const Rules& rules, int home_mine, int home_theirs);
+
 // Bytes the index itself takes in memory for `rules` (its slot and block tables), so callers
 // can tell before building it whether it fits.
 std::uint64_t index_bytes(const Rules& rules);

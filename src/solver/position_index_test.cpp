@@ -107,8 +107,18 @@ TEST(PositionIndex, SizeOfEverySetMatchesTheClosedFormula) {
     const int most = set.name == "finkel" ? 6 : 4;
     for (int pieces = 1; pieces <= most; ++pieces) {
       const Rules rules = named(set.name, pieces);
-      EXPECT_EQ(PositionIndex(rules).size(), count_positions(rules, false))
-          << set.name << " " << pieces;
+      const PositionIndex index(rules);
+      EXPECT_EQ(index.size(), count_positions(rules, false)) << set.name << " " << pieces;
+      // Layer by layer too (the solve's memory estimate sizes its largest layer pair so).
+      for (int home_mine = 0; home_mine < pieces; ++home_mine) {
+        for (int home_theirs = 0; home_theirs <= pieces; ++home_theirs) {
+          const auto [first, last] = index.layer_blocks(home_mine, home_theirs);
+          std::uint64_t states = 0;
+          for (std::size_t b = first; b < last; ++b) states += index.blocks()[b].size();
+          EXPECT_EQ(states, count_layer_positions(rules, home_mine, home_theirs))
+              << set.name << " " << pieces << " " << home_mine << " " << home_theirs;
+        }
+      }
     }
   }
   EXPECT_EQ(count_positions(named("blitz", 5), true), count_positions(named("aseb", 5), true));

@@ -15,15 +15,30 @@ std::uint64_t solve_memory_bytes(const Rules& rules, const SolveOptions& options
   // Beside the values (8 bytes a position) and the index, one pair is held at a time: either
   // the row plan of a pair too big to compile (the largest pair's, about plan_bytes_per_position
   // over the whole set: 7-piece Masters 7,008 MiB = 3,822 values + 343 index + 2,843 plan) or a
-  // compiled pair's lists (at most the budget) with its plan, up to 0.4 of them again.
+  // compiled pair's lists (the largest that fits the budget, at kCompiledBytesPerState)
+  // with its plan and work lists: under 0.1 of the lists again for Finkel's split (7 pieces:
+  // 3,459 MiB = 1,052 values + 2,229 lists + the rest), 0.7 for the wide shared lane's small
+  // blocks (Blitz: 2,141-2,164 MiB = 315 values + 146 index + 1,077 lists + the rest; Aseb up to
+  // 2,393 MiB).
   const double positions = static_cast<double>(count_positions(rules, false));
   const int private_squares = rules.route_length - count_squares(rules.shared);
-  const double plan_bytes_per_position = private_squares >= 6 ? 1.0 : 6.0;
-  constexpr double kCompiledPairPlanShare = 0.4;
-  const double compiled = std::min(positions * kCompiledBytesPerState,
-                                   static_cast<double>(options.compiled_pair_bytes));
+  const bool finkel_split = private_squares >= 6;
+  const double plan_bytes_per_position = finkel_split ? 1.0 : 6.0;
+  const double compiled_pair_plan_share = finkel_split ? 0.15 : 0.7;
+  // The largest pair that compiles: its lists, at kCompiledBytesPerState, fit the budget.
+  double compiled = 0.0;
+  for (const LayerPair& pair : solve_order(rules.pieces)) {
+    std::uint64_t states = count_layer_positions(rules, pair.home_mine, pair.home_theirs);
+    if (pair.home_mine != pair.home_theirs) {
+      states += count_layer_positions(rules, pair.home_theirs, pair.home_mine);
+    }
+    const double lists = static_cast<double>(states) * kCompiledBytesPerState;
+    if (lists <= static_cast<double>(options.compiled_pair_bytes)) {
+      compiled = std::max(compiled, lists);
+    }
+  }
   const double pair =
-      std::max(positions * plan_bytes_per_position, compiled * (1.0 + kCompiledPairPlanShare));
+      std::max(positions * plan_bytes_per_position, compiled * (1.0 + compiled_pair_plan_share));
   return static_cast<std::uint64_t>(positions * sizeof(double) + pair) + index_bytes(rules);
 }
 

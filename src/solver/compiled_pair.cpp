@@ -101,7 +101,9 @@ struct Layout {
   std::uint64_t constants_at = 0;
   std::uint64_t local_size = 0;
   std::uint64_t entry_count = 0;
-  std::uint64_t bytes = 0;  // entries, local values and map
+  // Entries, local values and map; UINT64_MAX where the local positions would not fit the
+  // entries' 31 bits.
+  std::uint64_t bytes = 0;
 };
 
 Layout layout_of(const PairPlan& plan, const PairRanges& ranges, int max_roll) {
@@ -137,8 +139,10 @@ Layout layout_of(const PairPlan& plan, const PairRanges& ranges, int max_roll) {
   layout.constants_at = layout.zero_slot + 1;
   layout.local_size = layout.constants_at + layout.constants_begin[units];
   layout.entry_count = layout.entries_begin[units] + kEntriesAhead;
-  layout.bytes = layout.entry_count * sizeof(std::uint32_t) + layout.local_size * sizeof(double) +
-                 ranges.size() * sizeof(std::uint32_t);
+  layout.bytes = layout.local_size > kLocalMask ? UINT64_MAX
+                                                : layout.entry_count * sizeof(std::uint32_t) +
+                                                      layout.local_size * sizeof(double) +
+                                                      ranges.size() * sizeof(std::uint32_t);
   return layout;
 }
 
@@ -147,8 +151,7 @@ Layout layout_of(const PairPlan& plan, const PairRanges& ranges, int max_roll) {
 // Bytes compile_pair needs for a planned pair, or UINT64_MAX where its local positions would
 // not fit the entries' 31 bits.
 std::uint64_t compiled_pair_bytes(const PairPlan& plan, const PairRanges& ranges, int max_roll) {
-  const Layout layout = layout_of(plan, ranges, max_roll);
-  return layout.local_size > kLocalMask ? UINT64_MAX : layout.bytes;
+  return layout_of(plan, ranges, max_roll).bytes;
 }
 
 // Compiles a planned pair, whose layers are `ranges`, into `storage`, reading the constants
@@ -157,25 +160,21 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
                                          const PairRanges& ranges, const double* values,
                                          int max_roll, std::size_t budget, int threads,
                                          CompileStorage& storage) {
-  Layout layout = layout_of(plan, ranges, max_roll);
-  if (layout.local_size > kLocalMask || layout.bytes > budget) return std::nullopt;
+  const Layout layout = layout_of(plan, ranges, max_roll);
+  if (layout.bytes > budget) return std::nullopt;
   const std::size_t units = plan.units.size();
-  const std::uint64_t zero_slot = layout.zero_slot;
-  const std::uint64_t constants_at = layout.constants_at;
-  const std::uint64_t entry_count = layout.entry_count;
-  const std::vector<std::uint64_t>& constants_begin = layout.constants_begin;
   CompiledPair compiled;
-  compiled.entries_begin = std::move(layout.entries_begin);
-  compiled.updates_begin = std::move(layout.updates_begin);
+  compiled.entries_begin = layout.entries_begin;
+  compiled.updates_begin = layout.updates_begin;
   std::vector<std::int64_t> successor_slots(plan.successors.size());
   for (std::size_t k = 0; k < plan.successors.size(); ++k) {
     successor_slots[k] = slot_of(ranges, plan.successors[k]);
   }
-  std::uint32_t* const entries = storage.entries.reserve(entry_count, budget);
+  std::uint32_t* const entries = storage.entries.reserve(layout.entry_count, budget);
   double* const local = storage.local.reserve(layout.local_size, budget);
   std::uint32_t* const map = storage.map.reserve(ranges.size(), budget);
-  std::fill(entries + compiled.entries_begin[units], entries + entry_count, 0u);
-  local[zero_slot] = 0.0;
+  std::fill(entries + compiled.entries_begin[units], entries + layout.entry_count, 0u);
+  local[layout.zero_slot] = 0.0;
   compiled.entries = entries;
   compiled.local = local;
 
@@ -218,7 +217,7 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
     for (std::size_t u; (u = next.fetch_add(1)) < units;) {
       const Unit& unit = plan.units[u];
       std::uint32_t* entry = entries + compiled.entries_begin[u];
-      std::uint64_t constant = constants_at + constants_begin[u];
+      std::uint64_t constant = layout.constants_at + layout.constants_begin[u];
       const auto list_row = [&](std::uint32_t r) {
         std::vector<std::int64_t>& out = slots[r & 1];
         out.clear();
@@ -237,7 +236,7 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
             if (slot >= 0) {
               position = map[slot];
             } else if (slot == kWin) {
-              position = zero_slot;
+              position = layout.zero_slot;
             } else {
               local[constant] = values[-1 - slot];
               position = constant++;

@@ -18,8 +18,8 @@ TEST(SolveCost, DurationsAreRoundedForPeople) {
 
 // The estimates follow the measured solves in docs/performance.md (CPU seconds; peak memory
 // from above): Finkel 5 pieces 13 s, 7 pieces 178 s (134 s once every pair compiled) and
-// 3,459 MiB; Blitz 69 s and Aseb 75 s
-// with 2,057-2,393 MiB; Masters 1,129 s and 7,008 MiB (within 8 GiB since the plan is held once).
+// 3,459 MiB; Blitz 69 s and Aseb 75 s with 2,057-2,393 MiB; Masters 1,129 s and 7,008 MiB
+// (within 8 GiB since the plan is held once).
 TEST(SolveCost, EstimatesMatchTheMeasuredSolves) {
   const SolveCost five = estimated_solve_cost(finkel_rules(5));
   EXPECT_EQ(five.positions, 14675304.0);

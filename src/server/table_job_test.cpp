@@ -217,7 +217,9 @@ TEST(ServerTableBuild, AMissingPerfectTableIsOfferedInTheSettingsError) {
   const json& missing = refused.body["table_missing"];
   EXPECT_EQ(missing["pieces"], 5);
   EXPECT_EQ(missing["bear_off"], "exact");
-  EXPECT_NE(missing["estimate"].get<std::string>().find("about"), std::string::npos);
+  // 5 pieces take seconds: "a few seconds" or "about 10 seconds" with the machine's cores.
+  const std::string estimate = missing["estimate"].get<std::string>();
+  EXPECT_TRUE(estimate.starts_with("a few seconds") || estimate.starts_with("about ")) << estimate;
   EXPECT_GT(missing["estimate_s"].get<double>(), 0.0);
 
   // Three pieces solve on the fly: nothing to offer (the stand-in agent still refuses).

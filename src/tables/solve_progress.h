@@ -64,13 +64,13 @@ class SolveEstimate {
 
 // What a solve costs, measured on the reference 2-core machine (docs/performance.md, CPU time,
 // which a busy machine changes less than wall time), rounded up. CPU a position: Finkel's
-// split (6 private squares, 64-state blocks) 1.3 us (7 pieces: 178 s for 137.9 million, and
-// 126-134 s once its largest pair compiled too; 5 pieces 13 s for 14.7 million); the 12 shared
-// squares of Masters, Blitz and Aseb 1.9 us at 5 pieces (Blitz 69 s, Aseb 75 s for 41.3 million),
-// and each piece above 5 adds 22% (Finkel 5 -> 7; Masters: 1,129 s for 501 million, 2.25 us, below
-// the 2.7 us this gives). Memory: solver::solve_memory_bytes (Masters measured 7,008 MiB).
-inline constexpr double kFinkelSplitCpuSecondsPerPosition = 1.3e-6;
-inline constexpr double kWideSharedCpuSecondsPerPosition = 1.9e-6;
+// split (6 private squares, 64-state blocks) 1.05 us (7 pieces: 128.6-133.6 s for 137.9 million;
+// 5 pieces 11.8-15.0 s for 14.7 million); the 12 shared squares of Masters, Blitz and Aseb
+// 1.7 us at 5 pieces (Blitz 44-52 s, Aseb 60-69 s for 41.3 million), and each piece above 5
+// adds 22% (Masters: 1,113 s for 501 million, 2.2 us, below the 2.4 us this gives). Memory:
+// solver::solve_memory_bytes (Masters measured 6,994-7,009 MiB).
+inline constexpr double kFinkelSplitCpuSecondsPerPosition = 1.05e-6;
+inline constexpr double kWideSharedCpuSecondsPerPosition = 1.7e-6;
 
 struct SolveCost {
   double positions = 0;

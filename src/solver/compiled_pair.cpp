@@ -1,5 +1,6 @@
 #include "solver/compiled_pair.h"
 
+#include <algorithm>
 #include <cmath>
 
 #if defined(__linux__)
@@ -177,6 +178,7 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
   local[layout.zero_slot] = 0.0;
   compiled.entries = entries;
   compiled.local = local;
+  compiled.changes = storage.changes.reserve(layout.zero_slot, budget / 2);
 
   // Local positions of the pair's states, which start at V = 0.
   std::atomic<std::size_t> next{0};
@@ -288,13 +290,35 @@ double sweep_compiled_unit(const PairPlan& plan, const CompiledPair& compiled, s
             mirror_row.pass_weight, inverse[j]);
         entries += successor_count(mirror_row, max_roll);
       }
-      largest = std::max(largest, std::abs(solved.value - load(local[id])));
-      largest = std::max(largest, std::abs(solved.mirror_value - load(local[id + 1])));
+      const double change = solved.value - load(local[id]);
+      const double mirror_change = solved.mirror_value - load(local[id + 1]);
+      largest = std::max(largest, std::max(std::abs(change), std::abs(mirror_change)));
+      compiled.changes[id] = static_cast<float>(change);
+      compiled.changes[id + 1] = static_cast<float>(mirror_change);
       store(local[id], solved.value);
       store(local[id + 1], solved.mirror_value);
     }
   }
   return largest;
+}
+
+void extrapolate(const CompiledPair& compiled, double factor, std::size_t begin, std::size_t end) {
+  for (std::uint64_t id = 2 * compiled.updates_begin[begin]; id < 2 * compiled.updates_begin[end];
+       ++id) {
+    const double value = compiled.local[id] + factor * compiled.changes[id];
+    store(compiled.local[id], std::clamp(value, 0.0, 1.0));
+  }
+}
+
+double Extrapolator::after_full_sweep(double change) {
+  const double ratio = change_ > 0.0 ? change / change_ : 0.0;
+  change_ = change;
+  const bool steady = ++sweeps_ >= 3 && ratio > kLowestRatio && ratio < kHighestRatio &&
+                      std::abs(ratio - ratio_) < kRatioSpread;
+  ratio_ = ratio;
+  if (!steady) return 0.0;
+  sweeps_ = 0;
+  return ratio / (1.0 - ratio);
 }
 
 // Copies a compiled pair's values to their global indices.

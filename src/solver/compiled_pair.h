@@ -41,10 +41,12 @@ struct CompileStorage {
   ScratchBuffer<std::uint32_t> entries;
   ScratchBuffer<double> local;
   ScratchBuffer<std::uint32_t> map;  // a pair state's local position, by global index
+  ScratchBuffer<float> changes;
   void release() {
     entries.release();
     local.release();
     map.release();
+    changes.release();
   }
 };
 
@@ -61,7 +63,9 @@ struct CompiledPair {
   // then kEntriesAhead zeros. Bits 0-30: a local position; bit 31 set: the value is 1 - V (the
   // opponent moves next).
   const std::uint32_t* entries = nullptr;
-  double* local = nullptr;                   // 2 per update (state, mirror), then constants
+  double* local = nullptr;  // 2 per update (state, mirror), then constants
+  // Per state of `local`: its last update's change, new - old (float: only extrapolate reads it).
+  float* changes = nullptr;
   std::vector<std::uint64_t> entries_begin;  // per unit, plus an end marker
   std::vector<std::uint64_t> updates_begin;  // per unit, plus an end marker
 };
@@ -132,6 +136,34 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
 // solved with its mirror, whose plan differs from one to the next.
 double sweep_compiled_unit(const PairPlan& plan, const CompiledPair& compiled, std::size_t u,
                            const double* roll_weights, int max_roll, double* local);
+
+// Extrapolates a compiled pair's values along their last changes: V += factor x change for the
+// states of units [begin, end), clamped to [0, 1]. After a full sweep whose change shrank by a
+// steady ratio r, factor r / (1 - r) removes the error of that slowest mode (see Extrapolator).
+void extrapolate(const CompiledPair& compiled, double factor, std::size_t begin, std::size_t end);
+
+// Tells when a compiled pair's values may be extrapolated. Where one mode of the error decays
+// slowest, the largest change of successive full sweeps shrinks by a steady ratio r (Aseb:
+// 0.6 for 20 sweeps) and the values are then about change x r / (1 - r) short of the fixed
+// point along their last changes. Extrapolating there saves sweeps: 4 pieces, Aseb 35 -> 28
+// updates a position, Blitz 24 -> 21. Two ratios in a row within kRatioSpread of each other
+// count as steady; a focus sweep or an extrapolation starts the count over.
+class Extrapolator {
+ public:
+  // After a full sweep that changed a value by at most `change`: the factor to extrapolate by
+  // now, or 0.
+  double after_full_sweep(double change);
+  // After sweeps of some units only: their changes say nothing about the pair's ratio.
+  void interrupt() { sweeps_ = 0; }
+
+ private:
+  static constexpr double kRatioSpread = 0.05;
+  static constexpr double kLowestRatio = 0.3;    // faster decay: little to gain
+  static constexpr double kHighestRatio = 0.95;  // slower: the factor would be too large to trust
+  int sweeps_ = 0;                               // full sweeps in a row since the last interruption
+  double change_ = 0.0;
+  double ratio_ = 0.0;
+};
 
 // Copies a compiled pair's values to their global indices.
 void write_back(const PositionIndex& index, const PairPlan& plan, const CompiledPair& compiled,

@@ -17,9 +17,9 @@ std::uint64_t solve_memory_bytes(const Rules& rules, const SolveOptions& options
   // over the whole set: 7-piece Masters 7,008 MiB = 3,822 values + 343 index + 2,843 plan) or a
   // compiled pair's lists (the largest that fits the budget, at kCompiledBytesPerState)
   // with its plan and work lists: under 0.1 of the lists again for Finkel's split (7 pieces:
-  // 3,459 MiB = 1,052 values + 2,229 lists + the rest), 0.7 for the wide shared lane's small
-  // blocks (Blitz: 2,141-2,164 MiB = 315 values + 146 index + 1,077 lists + the rest; Aseb up to
-  // 2,393 MiB).
+  // 3,536 MiB = 1,052 values + 2,229 lists + 113 changes + the rest), 0.7 for the wide shared
+  // lane's small blocks (Blitz: 2,141-2,164 MiB = 315 values + 146 index + 1,077 lists + the rest;
+  // Aseb up to 2,393 MiB).
   const double positions = static_cast<double>(count_positions(rules, false));
   const int private_squares = rules.route_length - count_squares(rules.shared);
   const bool finkel_split = private_squares >= 6;
@@ -37,8 +37,10 @@ std::uint64_t solve_memory_bytes(const Rules& rules, const SolveOptions& options
       compiled = std::max(compiled, lists);
     }
   }
-  const double pair =
-      std::max(positions * plan_bytes_per_position, compiled * (1.0 + compiled_pair_plan_share));
+  // Beside its lists, a compiled pair keeps each state's last change for extrapolation.
+  const double changes = compiled / kCompiledBytesPerState * sizeof(float);
+  const double pair = std::max(positions * plan_bytes_per_position,
+                               compiled * (1.0 + compiled_pair_plan_share) + changes);
   return static_cast<std::uint64_t>(positions * sizeof(double) + pair) + index_bytes(rules);
 }
 
@@ -122,6 +124,7 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
       run_workers(threads, worker);
       return *std::max_element(largest.begin(), largest.end());
     };
+    Extrapolator extrapolator;
     for (int sweep = 1; sweep <= options.max_sweeps; ++sweep) {
       if (cancel && cancel->load()) {
         result.cancelled = true;
@@ -139,6 +142,18 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
         result.residual = std::max(result.residual, change);
         break;
       }
+      if (compiled) {
+        if (const double factor = extrapolator.after_full_sweep(change); factor > 0.0) {
+          std::atomic<std::size_t> next{0};
+          run_workers(threads, [&](int) {
+            constexpr std::size_t kChunk = 64;  // units at a time
+            for (std::size_t begin; (begin = next.fetch_add(kChunk)) < work.size();) {
+              extrapolate(*compiled, factor, begin, std::min(work.size(), begin + kChunk));
+            }
+          });
+          continue;  // the next full sweep measures the extrapolated values
+        }
+      }
       slow_units.clear();
       std::uint64_t slow_states = 0;
       for (std::uint32_t w = 0; w < work.size(); ++w) {
@@ -150,6 +165,7 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
       if (static_cast<double>(slow_states) > kMaxFocusStates * static_cast<double>(pair_states)) {
         continue;
       }
+      extrapolator.interrupt();
       for (int focus = 0; focus < kMaxFocusSweeps; ++focus) {
         const double slow_change = sweep_units(slow_units);
         result.updates += slow_states;

@@ -68,7 +68,7 @@ class SolveEstimate {
 // 5 pieces 11.8-15.0 s for 14.7 million); the 12 shared squares of Masters, Blitz and Aseb
 // 1.7 us at 5 pieces (Blitz 44-52 s, Aseb 60-69 s for 41.3 million), and each piece above 5
 // adds 22% (Masters: 1,113 s for 501 million, 2.2 us, below the 2.4 us this gives). Memory:
-// solver::solve_memory_bytes (Masters measured 6,994-7,009 MiB).
+// solver::solve_memory_bytes (Masters measured 7,056 MiB with extrapolation).
 inline constexpr double kFinkelSplitCpuSecondsPerPosition = 1.05e-6;
 inline constexpr double kWideSharedCpuSecondsPerPosition = 1.7e-6;
 

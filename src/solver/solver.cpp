@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "solver/compiled_pair.h"
+#include "solver/work_shares.h"
 
 namespace ur::solver {
 
@@ -101,25 +102,27 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
     unit_changes.assign(work.size(), 0.0);
     all_units.resize(work.size());
     std::iota(all_units.begin(), all_units.end(), 0u);
-    // Sweeps the listed units in list order (progress order); returns the largest change.
+    // Sweeps the listed units, each thread its own share of the list in list order (progress
+    // order); returns the largest change.
+    std::vector<std::uint64_t> weights;
     const auto sweep_units = [&](const std::vector<std::uint32_t>& list) {
-      std::atomic<std::size_t> next{0};
+      weights.clear();
+      for (const std::uint32_t w : list) weights.push_back(unit_states(work[w]));
+      WorkShares shares(weights, threads, 16);
       std::vector<double> largest(threads, 0.0);
       const auto worker = [&](int thread) {
-        constexpr std::size_t kChunk = 16;  // units taken at a time
-        for (;;) {
-          const std::size_t begin = next.fetch_add(kChunk);
-          if (begin >= list.size()) break;
-          const std::size_t end = std::min(list.size(), begin + kChunk);
-          for (std::size_t k = begin; k < end; ++k) {
+        double thread_largest = 0.0;  // kept here: the threads' slots share a cache line
+        while (const auto chunk = shares.next(thread)) {
+          for (std::size_t k = chunk->first; k < chunk->second; ++k) {
             const std::uint32_t w = list[k];
             unit_changes[w] =
                 compiled
                     ? sweep_compiled_unit(plan, *compiled, w, roll_weights.data(), max_roll, local)
                     : sweep_unit(index, plan, work[w], roll_weights.data(), max_roll, values);
-            largest[thread] = std::max(largest[thread], unit_changes[w]);
+            thread_largest = std::max(thread_largest, unit_changes[w]);
           }
         }
+        largest[thread] = thread_largest;
       };
       run_workers(threads, worker);
       return *std::max_element(largest.begin(), largest.end());

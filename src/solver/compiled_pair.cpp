@@ -107,14 +107,18 @@ struct Layout {
   std::uint64_t bytes = 0;
 };
 
-Layout layout_of(const PairPlan& plan, const PairRanges& ranges, int max_roll) {
-  std::vector<std::uint8_t> row_constants(plan.rows.size(), 0);
-  for (std::size_t r = 0; r < plan.rows.size(); ++r) {
-    const RowPlan& row = plan.rows[r];
-    for (std::uint32_t k = row.begin; k < row.begin + successor_count(row, max_roll); ++k) {
-      row_constants[r] += slot_of(ranges, plan.successors[k]) == kConstant;
+Layout layout_of(const PairPlan& plan, const PairRanges& ranges, int max_roll, int threads) {
+  std::vector<std::uint8_t> row_constants(plan.rows.size());
+  for_each_chunk(threads, plan.rows.size(), 4096, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t r = begin; r < end; ++r) {
+      const RowPlan& row = plan.rows[r];
+      std::uint8_t constants = 0;
+      for (std::uint32_t k = row.begin; k < row.begin + successor_count(row, max_roll); ++k) {
+        constants += slot_of(ranges, plan.successors[k]) == kConstant;
+      }
+      row_constants[r] = constants;
     }
-  }
+  });
   const std::size_t units = plan.units.size();
   Layout layout;
   layout.entries_begin.assign(units + 1, 0);
@@ -152,7 +156,7 @@ Layout layout_of(const PairPlan& plan, const PairRanges& ranges, int max_roll) {
 // Bytes compile_pair needs for a planned pair, or UINT64_MAX where its local positions would
 // not fit the entries' 31 bits.
 std::uint64_t compiled_pair_bytes(const PairPlan& plan, const PairRanges& ranges, int max_roll) {
-  return layout_of(plan, ranges, max_roll).bytes;
+  return layout_of(plan, ranges, max_roll, 1).bytes;
 }
 
 // Compiles a planned pair, whose layers are `ranges`, into `storage`, reading the constants
@@ -161,16 +165,12 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
                                          const PairRanges& ranges, const double* values,
                                          int max_roll, std::size_t budget, int threads,
                                          CompileStorage& storage) {
-  const Layout layout = layout_of(plan, ranges, max_roll);
+  const Layout layout = layout_of(plan, ranges, max_roll, threads);
   if (layout.bytes > budget) return std::nullopt;
   const std::size_t units = plan.units.size();
   CompiledPair compiled;
   compiled.entries_begin = layout.entries_begin;
   compiled.updates_begin = layout.updates_begin;
-  std::vector<std::int64_t> successor_slots(plan.successors.size());
-  for (std::size_t k = 0; k < plan.successors.size(); ++k) {
-    successor_slots[k] = slot_of(ranges, plan.successors[k]);
-  }
   std::uint32_t* const entries = storage.entries.reserve(layout.entry_count, budget);
   double* const local = storage.local.reserve(layout.local_size, budget);
   std::uint32_t* const map = storage.map.reserve(ranges.size(), budget);
@@ -202,7 +202,7 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
     const auto list = [&](const RowPlan& row, std::uint64_t column,
                           std::vector<std::int64_t>& out) {
       for (std::uint32_t k = row.begin; k < row.begin + successor_count(row, max_roll); ++k) {
-        const std::int64_t slot = successor_slots[k];
+        const std::int64_t slot = slot_of(ranges, plan.successors[k]);
         const auto offset = static_cast<std::int64_t>(column * plan.successors[k].stride);
         if (slot >= 0) {
           __builtin_prefetch(map + slot + offset);

@@ -119,9 +119,19 @@ std::vector<LayerPair> solve_order(int pieces) {
 // The units of a layer pair, most progress first, with their row plans.
 PairPlan plan_pair(const PositionIndex& index, const LayerPair& pair,
                    const std::vector<unsigned>& low_masks, int threads) {
+  PairPlan plan;
+  plan_pair(index, pair, low_masks, threads, plan);
+  return plan;
+}
+
+void plan_pair(const PositionIndex& index, const LayerPair& pair,
+               const std::vector<unsigned>& low_masks, int threads, PairPlan& plan) {
   const std::vector<Block>& blocks = index.blocks();
   const int pieces = index.rules().pieces;
-  PairPlan plan;
+  plan.units.clear();
+  plan.rows.clear();
+  plan.successors.clear();
+  plan.states = 0;
   const auto [first, last] = index.layer_blocks(pair.home_mine, pair.home_theirs);
   for (std::size_t b = first; b < last; ++b) {
     const std::size_t mirror_at = index.mirror_block(blocks[b]);
@@ -214,7 +224,6 @@ PairPlan plan_pair(const PositionIndex& index, const LayerPair& pair,
     unit.mirror_rows_begin = set_begin[unit_sets[u][1]];
     unit.mirror_rows_end = set_begin[unit_sets[u][1] + 1];
   }
-  return plan;
 }
 
 }  // namespace ur::solver::detail

@@ -81,6 +81,7 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
   std::vector<std::uint32_t> all_units;
   std::vector<std::uint32_t> slow_units;
   CompileStorage storage;
+  PairPlan plan;
   for (const LayerPair& pair : order) {
     const PairRanges ranges(index, pair);
     // A pair too big to compile comes with a big plan: free the lists of the last compiled pair
@@ -89,7 +90,7 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
         static_cast<double>(options.compiled_pair_bytes)) {
       storage.release();
     }
-    const PairPlan plan = plan_pair(index, pair, low_masks, threads);
+    plan_pair(index, pair, low_masks, threads, plan);
     const std::optional<CompiledPair> compiled = compile_pair(
         index, plan, ranges, values, max_roll, options.compiled_pair_bytes, threads, storage);
     if (compiled) result.compiled_states += plan.states;
@@ -147,12 +148,8 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
       }
       if (compiled) {
         if (const double factor = extrapolator.after_full_sweep(change); factor > 0.0) {
-          std::atomic<std::size_t> next{0};
-          run_workers(threads, [&](int) {
-            constexpr std::size_t kChunk = 64;  // units at a time
-            for (std::size_t begin; (begin = next.fetch_add(kChunk)) < work.size();) {
-              extrapolate(*compiled, factor, begin, std::min(work.size(), begin + kChunk));
-            }
+          for_each_chunk(threads, work.size(), 64, [&](std::size_t begin, std::size_t end) {
+            extrapolate(*compiled, factor, begin, end);
           });
           continue;  // the next full sweep measures the extrapolated values
         }

@@ -37,6 +37,17 @@ void run_workers(int threads, const Worker& worker) {
   for (std::thread& helper : helpers) helper.join();
 }
 
+// Runs body(begin, end) over [0, count) in chunks of `chunk`, taken in turn by `threads` threads.
+template <class Body>
+void for_each_chunk(int threads, std::size_t count, std::size_t chunk, const Body& body) {
+  std::atomic<std::size_t> next{0};
+  run_workers(threads, [&](int) {
+    for (std::size_t begin; (begin = next.fetch_add(chunk)) < count;) {
+      body(begin, std::min(count, begin + chunk));
+    }
+  });
+}
+
 // Index of the state in row `row` and column `column` of `block`.
 inline std::uint64_t state_index(const Block& block, std::uint32_t row, std::uint32_t column) {
   return block.offset + std::uint64_t{row} * block.columns + column;
@@ -136,6 +147,10 @@ std::vector<unsigned> low_masks_by_progress(int low);
 // The units of a layer pair, most progress first, with their row plans.
 PairPlan plan_pair(const PositionIndex& index, const LayerPair& pair,
                    const std::vector<unsigned>& low_masks, int threads);
+// The same into `plan`, whose memory is reused: its pages stay backed from pair to pair
+// instead of being returned to the system and faulted in again (5-piece Blitz: 3 s).
+void plan_pair(const PositionIndex& index, const LayerPair& pair,
+               const std::vector<unsigned>& low_masks, int threads, PairPlan& plan);
 
 // row_sweep.cpp: one Gauss-Seidel pass over a unit through its row plans, each state solved
 // together with its mirror. Returns the largest change.

@@ -6,8 +6,11 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <thread>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "solver/position_index.h"
@@ -68,6 +71,27 @@ struct Successor {
   std::uint8_t kind;
 };
 
+// Leaves the elements a resize adds default-initialised, which for trivial types means unset:
+// a plan's successors are written by the threads right after it grows.
+template <class T>
+struct DefaultInitAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = DefaultInitAllocator<U>;
+  };
+  DefaultInitAllocator() = default;
+  template <class U>
+  DefaultInitAllocator(const DefaultInitAllocator<U>&) noexcept {}
+  template <class U>
+  void construct(U* at) noexcept(std::is_nothrow_default_constructible_v<U>) {
+    ::new (static_cast<void*>(at)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* at, Args&&... args) {
+    ::new (static_cast<void*>(at)) U(std::forward<Args>(args)...);
+  }
+};
+
 struct RowPlan {
   std::uint32_t begin = 0;  // first successor
   // Successors of roll r are begin + [ends[r - 2], ends[r - 1]) (ends[-1] taken as 0); an
@@ -93,7 +117,7 @@ struct Unit {
 struct PairPlan {
   std::vector<Unit> units;  // most progress first
   std::vector<RowPlan> rows;
-  std::vector<Successor> successors;
+  std::vector<Successor, DefaultInitAllocator<Successor>> successors;
   std::uint64_t states = 0;
 };
 

@@ -64,13 +64,14 @@ class SolveEstimate {
 
 // What a solve costs, measured on the reference 2-core machine (docs/performance.md, CPU time,
 // which a busy machine changes less than wall time), rounded up. CPU a position: Finkel's
-// split (6 private squares, 64-state blocks) 1.05 us (7 pieces: 128.6-133.6 s for 137.9 million;
-// 5 pieces 11.8-15.0 s for 14.7 million); the 12 shared squares of Masters, Blitz and Aseb
-// 1.7 us at 5 pieces (Blitz 44-52 s, Aseb 60-69 s for 41.3 million), and each piece above 5
-// adds 22% (Masters: 1,113 s for 501 million, 2.2 us, below the 2.4 us this gives). Memory:
-// solver::solve_memory_bytes (Masters measured 7,056 MiB with extrapolation).
+// split (6 private squares, 64-state blocks) 1.05 us (5 pieces 14.1-14.9 s for 14.7 million;
+// 7 pieces 104.4 s for 137.9 million); the 12 shared squares of Masters, Blitz and Aseb
+// 1.55 us at 5 pieces (Blitz 54.9-57.8 s, Aseb 51.6-62.3 s for 41.3 million), and each piece
+// above 5 adds 13% (Masters: 965 s for 501 million, 1.93 us, below the 1.95 us this gives).
+// Memory: solver::solve_memory_bytes (Masters measured 6,637 MiB).
 inline constexpr double kFinkelSplitCpuSecondsPerPosition = 1.05e-6;
-inline constexpr double kWideSharedCpuSecondsPerPosition = 1.7e-6;
+inline constexpr double kWideSharedCpuSecondsPerPosition = 1.55e-6;
+inline constexpr double kWideSharedCostPerPieceAboveFive = 0.13;
 
 struct SolveCost {
   double positions = 0;
@@ -82,9 +83,10 @@ struct SolveCost {
 inline SolveCost estimated_solve_cost(const Rules& rules) {
   const auto positions = static_cast<double>(solver::count_positions(rules, false));
   const bool finkel_split = rules.route_length - count_squares(rules.shared) >= 6;
-  const double per_position = finkel_split ? kFinkelSplitCpuSecondsPerPosition
-                                           : kWideSharedCpuSecondsPerPosition *
-                                                 (1.0 + 0.22 * std::max(0, rules.pieces - 5));
+  const double per_position =
+      finkel_split ? kFinkelSplitCpuSecondsPerPosition
+                   : kWideSharedCpuSecondsPerPosition *
+                         (1.0 + kWideSharedCostPerPieceAboveFive * std::max(0, rules.pieces - 5));
   return {positions, positions * per_position,
           static_cast<double>(solver::solve_memory_bytes(rules, solver::SolveOptions{}))};
 }

@@ -181,21 +181,18 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
   compiled.changes = storage.changes.reserve(layout.zero_slot, budget / 2);
 
   // Local positions of the pair's states, which start at V = 0.
-  std::atomic<std::size_t> next{0};
-  run_workers(threads, [&](int) {
-    for (std::size_t u; (u = next.fetch_add(1)) < units;) {
-      visit_updates(index, plan, compiled, u,
-                    [&](std::uint64_t id, std::uint64_t at, std::uint64_t mirror_at) {
-                      local[id] = local[id + 1] = 0.0;
-                      map[*ranges.slot(at)] = static_cast<std::uint32_t>(id);
-                      if (at != mirror_at)
-                        map[*ranges.slot(mirror_at)] = static_cast<std::uint32_t>(id + 1);
-                    });
-    }
+  for_each_chunk(threads, units, 1, [&](std::size_t u, std::size_t) {
+    visit_updates(index, plan, compiled, u,
+                  [&](std::uint64_t id, std::uint64_t at, std::uint64_t mirror_at) {
+                    local[id] = local[id + 1] = 0.0;
+                    map[*ranges.slot(at)] = static_cast<std::uint32_t>(id);
+                    if (at != mirror_at)
+                      map[*ranges.slot(mirror_at)] = static_cast<std::uint32_t>(id + 1);
+                  });
   });
   // The map is read at scattered places: the slots of a unit's row are listed (and prefetched)
   // while the previous row's are read, so that the cache misses overlap.
-  next = 0;
+  std::atomic<std::size_t> next{0};
   run_workers(threads, [&](int) {
     // Per row: a map slot, or -1 - (global index of a constant), or kWin.
     std::array<std::vector<std::int64_t>, 2> slots;
@@ -324,15 +321,12 @@ double Extrapolator::after_full_sweep(double change) {
 // Copies a compiled pair's values to their global indices.
 void write_back(const PositionIndex& index, const PairPlan& plan, const CompiledPair& compiled,
                 double* values, int threads) {
-  std::atomic<std::size_t> next{0};
-  run_workers(threads, [&](int) {
-    for (std::size_t u; (u = next.fetch_add(1)) < plan.units.size();) {
-      visit_updates(index, plan, compiled, u,
-                    [&](std::uint64_t id, std::uint64_t at, std::uint64_t mirror_at) {
-                      values[at] = compiled.local[id];
-                      values[mirror_at] = compiled.local[id + 1];
-                    });
-    }
+  for_each_chunk(threads, plan.units.size(), 1, [&](std::size_t u, std::size_t) {
+    visit_updates(index, plan, compiled, u,
+                  [&](std::uint64_t id, std::uint64_t at, std::uint64_t mirror_at) {
+                    values[at] = compiled.local[id];
+                    values[mirror_at] = compiled.local[id + 1];
+                  });
   });
 }
 

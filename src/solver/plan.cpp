@@ -207,6 +207,7 @@ void plan_pair(const PositionIndex& index, const LayerPair& pair,
       }
     });
     // Appended by the threads too: one thread copying took a third of the planning time.
+    const std::size_t first_set = set_begin.size();  // this batch's first entry in set_begin
     std::size_t rows = plan.rows.size();
     successors_at[0] = plan.successors.size();
     for (std::size_t k = 0; k < count; ++k) {
@@ -219,7 +220,7 @@ void plan_pair(const PositionIndex& index, const LayerPair& pair,
     for_each_chunk(threads, count, 64, [&](std::size_t begin, std::size_t end) {
       for (std::size_t k = begin; k < end; ++k) {
         const RowSet& set = batch[k];
-        RowPlan* row = plan.rows.data() + set_begin[set_begin.size() - count + k];
+        RowPlan* row = plan.rows.data() + set_begin[first_set + k];
         for (RowPlan copy : set.rows) {
           copy.begin += static_cast<std::uint32_t>(successors_at[k]);
           *row++ = copy;

@@ -3,27 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
-
 namespace ur::solver::detail {
-
-// Asks the kernel to back [data, data + bytes) with huge pages before it is first touched.
-// Sweeps read values scattered over up to 1.1 GB; with 4 KiB pages many reads also miss the
-// TLB (measured 2-7% fewer ns per update with 2 MiB pages, 4-5 pieces). Only a hint: where the
-// kernel does not support it nothing changes.
-void advise_huge_pages(void* data, std::size_t bytes) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-  constexpr std::uintptr_t kHugePage = std::uintptr_t{2} << 20;
-  const auto begin = (reinterpret_cast<std::uintptr_t>(data) + kHugePage - 1) & ~(kHugePage - 1);
-  const auto end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(kHugePage - 1);
-  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
-#else
-  (void)data;
-  (void)bytes;
-#endif
-}
 
 namespace {
 

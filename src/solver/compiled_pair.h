@@ -91,7 +91,7 @@ inline std::uint32_t successor_count(const RowPlan& row, int max_roll) {
 class PairRanges {
  public:
   PairRanges(const PositionIndex& index, const LayerPair& pair) {
-    const std::vector<Block>& blocks = index.blocks();
+    const std::span<const Block> blocks = index.blocks();
     for (const auto& [mine, theirs] : {std::pair{pair.home_mine, pair.home_theirs},
                                        std::pair{pair.home_theirs, pair.home_mine}}) {
       const auto [first, last] = index.layer_blocks(mine, theirs);

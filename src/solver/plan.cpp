@@ -126,7 +126,7 @@ PairPlan plan_pair(const PositionIndex& index, const LayerPair& pair,
 
 void plan_pair(const PositionIndex& index, const LayerPair& pair,
                const std::vector<unsigned>& low_masks, int threads, PairPlan& plan) {
-  const std::vector<Block>& blocks = index.blocks();
+  const std::span<const Block> blocks = index.blocks();
   const int pieces = index.rules().pieces;
   plan.units.clear();
   plan.rows.clear();

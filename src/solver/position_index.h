@@ -26,11 +26,13 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "core/position.h"
 #include "core/rules.h"
+#include "solver/huge_pages.h"
 
 namespace ur::solver {
 
@@ -98,7 +100,7 @@ class PositionIndex {
   std::size_t mirror_block(const Block& block) const;
 
   // Blocks in index order; a layer's blocks are contiguous.
-  const std::vector<Block>& blocks() const { return blocks_; }
+  std::span<const Block> blocks() const { return blocks_; }
   // Blocks [first, last) of the layer (home_mine, home_theirs).
   std::pair<std::size_t, std::size_t> layer_blocks(int home_mine, int home_theirs) const;
   std::uint32_t rank_of_private_mask(unsigned mask) const { return mask_rank_[mask]; }
@@ -152,8 +154,8 @@ class PositionIndex {
   std::array<std::uint8_t, 64> mask_rank_{};    // private mask -> rank (popcount order)
   std::array<std::uint8_t, 64> rank_mask_{};    // rank -> private mask
   std::array<std::uint8_t, 16> masks_up_to_{};  // cap (may be negative: never read) -> A
-  std::vector<Slot> slots_;                     // by (home pair, shared pattern)
-  std::vector<Block> blocks_;                   // non-empty blocks, index order
+  std::vector<Slot, detail::HugePageAllocator<Slot>> slots_;     // by (home pair, shared pattern)
+  std::vector<Block, detail::HugePageAllocator<Block>> blocks_;  // non-empty blocks, index order
   std::vector<std::size_t> layer_first_block_;  // by home pair, plus one end marker
 };
 

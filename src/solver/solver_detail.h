@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "solver/huge_pages.h"
 #include "solver/position_index.h"
 
 namespace ur::solver::detail {
@@ -26,10 +27,6 @@ inline double load(const double& slot) {
 inline void store(double& slot, double value) {
   std::atomic_ref<double>(slot).store(value, std::memory_order_relaxed);
 }
-
-// Asks the kernel to back [data, data + bytes) with huge pages before it is first touched
-// (compiled_pair.cpp).
-void advise_huge_pages(void* data, std::size_t bytes);
 
 // Runs worker(t) for t = 0 .. threads - 1 at once, t = 0 on the calling thread.
 template <class Worker>
@@ -74,7 +71,7 @@ struct Successor {
 // Leaves the elements a resize adds default-initialised, which for trivial types means unset:
 // a plan's successors are written by the threads right after it grows.
 template <class T>
-struct DefaultInitAllocator : std::allocator<T> {
+struct DefaultInitAllocator : HugePageAllocator<T> {
   template <class U>
   struct rebind {
     using other = DefaultInitAllocator<U>;
@@ -115,8 +112,8 @@ struct Unit {
 
 // Everything a sweep over one layer pair needs, computed once per pair.
 struct PairPlan {
-  std::vector<Unit> units;  // most progress first
-  std::vector<RowPlan> rows;
+  std::vector<Unit, HugePageAllocator<Unit>> units;  // most progress first
+  std::vector<RowPlan, HugePageAllocator<RowPlan>> rows;
   std::vector<Successor, DefaultInitAllocator<Successor>> successors;
   std::uint64_t states = 0;
 };

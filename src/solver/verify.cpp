@@ -12,7 +12,7 @@ using detail::run_workers;
 VerifyResult verify(const PositionIndex& index, const std::function<double(std::uint64_t)>& value,
                     int threads) {
   threads = std::max(1, threads);
-  const std::vector<Block>& blocks = index.blocks();
+  const std::span<const Block> blocks = index.blocks();
   const int pieces = index.rules().pieces;
   std::atomic<std::size_t> next{0};
   std::vector<VerifyResult> partial(threads);

@@ -9,14 +9,24 @@
 namespace ur::solver::detail {
 namespace {
 
+// A successor position from its mover's view, before it is ranked.
+struct ViewedSuccessor {
+  SquareMask mine, theirs;
+  std::uint8_t home_mine, home_theirs;
+  SuccessorKind kind;
+};
+
 // The rows of one block whose private masks have given end-square bits, planned once and shared
 // by the (up to four) units that sweep them. Successor positions are relative to the set.
 struct RowSet {
   std::vector<RowPlan> rows;
   std::vector<Successor> successors;
+  std::vector<ViewedSuccessor> viewed;  // scratch: one row's successors before ranking
 };
 
 // Appends the plans of the rows of `block` whose private masks are `masks`, in that order.
+// A row's successors are generated first and ranked after: each rank reads the index's slot
+// table (hundreds of MB for a wide shared lane), so the reads are asked for together.
 void plan_rows(const PositionIndex& index, const Block& block, const std::vector<unsigned>& masks,
                RowSet& set) {
   const Rules& rules = index.rules();
@@ -27,27 +37,37 @@ void plan_rows(const PositionIndex& index, const Block& block, const std::vector
     // Column 0 is the opponent's empty private mask (rank 0): moves do not depend on it.
     const Position position = index.block_position(block, row.rank, 0);
     double pass_weight = roll_probability(rules, 0);
+    set.viewed.clear();
     for (Roll roll = 1; roll <= rules.max_roll(); ++roll) {
       const MoveList moves = legal_moves(rules, position, roll);
       if (moves.empty()) pass_weight += roll_probability(rules, roll);
       for (const Move& move : moves) {
         const Position after = apply_move(rules, position, move);
-        Successor successor{0, 0, kMoverWins};
-        if (after.home[0] == rules.pieces) {
-        } else if (after.turn == Side::Light) {
-          successor = {static_cast<std::uint32_t>(index.rank_view(after.board[0], after.board[1],
-                                                                  after.home[0], after.home[1])),
-                       1, kMoverAgain};
-        } else {
-          successor = {static_cast<std::uint32_t>(index.rank_view(after.board[1], after.board[0],
-                                                                  after.home[1], after.home[0])),
-                       static_cast<std::uint16_t>(index.columns_view(after.board[1], after.board[0],
-                                                                     after.home[1], after.home[0])),
-                       kOpponent};
+        const int mover = after.turn == Side::Light ? 0 : 1;
+        const ViewedSuccessor viewed{after.board[mover], after.board[1 - mover], after.home[mover],
+                                     after.home[1 - mover],
+                                     after.home[0] == rules.pieces ? kMoverWins
+                                     : mover == 0                  ? kMoverAgain
+                                                                   : kOpponent};
+        if (viewed.kind != kMoverWins) {
+          index.prefetch_view(viewed.mine, viewed.theirs, viewed.home_mine, viewed.home_theirs);
         }
-        set.successors.push_back(successor);
+        set.viewed.push_back(viewed);
       }
-      row.ends[roll - 1] = static_cast<std::uint8_t>(set.successors.size() - row.begin);
+      row.ends[roll - 1] = static_cast<std::uint8_t>(set.viewed.size());
+    }
+    for (const ViewedSuccessor& viewed : set.viewed) {
+      Successor successor{0, 0, kMoverWins};
+      if (viewed.kind != kMoverWins) {
+        successor = {static_cast<std::uint32_t>(index.rank_view(
+                         viewed.mine, viewed.theirs, viewed.home_mine, viewed.home_theirs)),
+                     viewed.kind == kMoverAgain
+                         ? std::uint16_t{1}
+                         : static_cast<std::uint16_t>(index.columns_view(
+                               viewed.mine, viewed.theirs, viewed.home_mine, viewed.home_theirs)),
+                     viewed.kind};
+      }
+      set.successors.push_back(successor);
     }
     row.pass_weight = static_cast<float>(pass_weight);
     set.rows.push_back(row);

@@ -92,6 +92,11 @@ class PositionIndex {
            mask_rank_[private_bits(theirs)];
   }
 
+  // Asks the cache for what rank_view(mine, theirs, home_mine, home_theirs) will read.
+  void prefetch_view(SquareMask mine, SquareMask theirs, int home_mine, int home_theirs) const {
+    __builtin_prefetch(&slot_view(mine, theirs, home_mine, home_theirs));
+  }
+
   // Row length (A(cap_theirs)) of the block holding the mover's-view position.
   std::uint32_t columns_view(SquareMask, SquareMask theirs, int, int home_theirs) const {
     return columns_of(theirs, home_theirs);

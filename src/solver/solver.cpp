@@ -96,7 +96,7 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
     if (compiled) result.compiled_states += plan.states;
     if (!compiled) storage.release();
     double* const local = compiled ? compiled->local : nullptr;
-    const auto& work = plan.units;
+    const std::vector<Unit>& work = plan.units;
     const std::uint64_t pair_states = plan.states;
     report.home_mine = pair.home_mine;
     report.home_theirs = pair.home_theirs;

@@ -16,6 +16,7 @@
 #include "cli/options.h"
 #include "cli/rules_options.h"
 #include "match/match_runner.h"
+#include "match/table_judge.h"
 #include "records/rgn.h"
 #include "tables/table.h"
 
@@ -34,17 +35,6 @@ double mean_loss(const match::AgentTally& agent) {
 }
 double mistake_rate(const match::AgentTally& agent) {
   return agent.moves ? static_cast<double>(agent.mistakes) / agent.moves : 0.0;
-}
-
-// Rates moves by the solved table: the best move's chance to win minus the chosen one's.
-match::MoveLoss table_move_loss(std::shared_ptr<const tables::Table> table) {
-  return [table](const Rules&, const Position& position, Roll roll, const Move& move) {
-    const std::vector<tables::MoveHint> hints = tables::hints(*table, position, roll);
-    for (const tables::MoveHint& hint : hints) {
-      if (hint.move == move) return hints.front().win - hint.win;
-    }
-    return 0.0;  // unreachable: agents only return legal moves
-  };
 }
 
 std::string percent(double fraction) {
@@ -202,7 +192,7 @@ int run_match_command(MatchCommandOptions& options) {
       return kMissingTable;
     }
     options.match.move_loss =
-        table_move_loss(std::get<std::shared_ptr<const tables::Table>>(std::move(opened)));
+        match::table_move_loss(std::get<std::shared_ptr<const tables::Table>>(std::move(opened)));
   }
   const bool show_progress = !options.json && isatty(STDERR_FILENO);
   const match::MatchResult result =

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "agents/evaluation_weights.h"
+#include "core/movegen.h"
 #include "core/rule_sets.h"
 
 namespace ur {
@@ -119,6 +120,55 @@ double danger(const Rules& rules, SquareMask pieces, SquareMask attackers) {
   return total;
 }
 
+// How one side's pieces meet the other's: over `pieces` on safe shared squares (`blocking`)
+// and on capturable ones (`chased`), the share of the enemy's pieces yet to pass them.
+struct Contact {
+  double blocking = 0.0;
+  double chased = 0.0;
+};
+
+Contact contact(const Rules& rules, SquareMask pieces, SquareMask enemy_board, int enemy_start) {
+  Contact result;
+  for (SquareMask on = pieces & rules.shared; on; on &= on - 1) {
+    const Square square = std::countr_zero(on);
+    const int behind = enemy_start + std::popcount(enemy_board & attack_on(rules, square).behind);
+    (rules.safe & square_bit(square) ? result.blocking : result.chased) +=
+        static_cast<double>(behind) / rules.pieces;
+  }
+  return result;
+}
+
+// The chance that `side`'s next throw, were it to move, allows no move.
+double stuck_chance(const Rules& rules, Position position, Side side) {
+  position.turn = side;
+  int weight = 0;
+  for (Roll roll = 1; roll <= rules.max_roll(); ++roll) {
+    if (roll_weight(rules, roll) > 0 && count_legal_moves(rules, position, roll) == 0)
+      weight += roll_weight(rules, roll);
+  }
+  return static_cast<double>(weight) / roll_weight_total(rules);
+}
+
+// The contact features: eval_feature::kOurBlocking to the end of the layout.
+constexpr int kContactFeatures = eval_feature::kCount - eval_feature::kOurBlocking;
+
+// The contact features of `position`, in layout order, unscaled.
+std::array<double, kContactFeatures> contact_features(const Rules& rules,
+                                                      const Position& position) {
+  const int us = index_of(position.turn);
+  const int them = 1 - us;
+  const Contact ours =
+      contact(rules, position.board[us], position.board[them], position.start[them]);
+  const Contact theirs =
+      contact(rules, position.board[them], position.board[us], position.start[us]);
+  return {ours.blocking,
+          theirs.blocking,
+          stuck_chance(rules, position, position.turn),
+          stuck_chance(rules, position, opponent(position.turn)),
+          ours.chased,
+          theirs.chased};
+}
+
 }  // namespace
 
 std::span<const EvalWeightSet> fitted_eval_weights() {
@@ -196,6 +246,9 @@ void eval_features(const Rules& rules, const Position& position, std::span<doubl
                    f::kTheirNear, f::kTheirFar, add);
   features[f::kOurDanger] = danger(rules, position.board[us], position.board[them]) * scale;
   features[f::kTheirDanger] = danger(rules, position.board[them], position.board[us]) * scale;
+  const auto meeting = contact_features(rules, position);
+  for (std::size_t i = 0; i < meeting.size(); ++i)
+    features[f::kOurBlocking + i] = meeting[i] * scale;
 }
 
 double evaluate(const Rules& rules, const Position& position, const EvalWeights& weights) {
@@ -218,6 +271,13 @@ double evaluate(const Rules& rules, const Position& position, const EvalWeights&
                    f::kTheirNear, f::kTheirFar, add);
   pieces += weights[f::kOurDanger] * danger(rules, position.board[us], position.board[them]) +
             weights[f::kTheirDanger] * danger(rules, position.board[them], position.board[us]);
+  // The contact features cost a move generation per throw and side: only where they count.
+  const auto contact_weights = std::span(weights).subspan(f::kOurBlocking, kContactFeatures);
+  if (std::any_of(contact_weights.begin(), contact_weights.end(),
+                  [](double w) { return w != 0; })) {
+    const auto meeting = contact_features(rules, position);
+    for (std::size_t i = 0; i < meeting.size(); ++i) pieces += contact_weights[i] * meeting[i];
+  }
   const double logit = weights[f::kBias] + scale * pieces;
   return 1.0 / (1.0 + std::exp(-logit));
 }

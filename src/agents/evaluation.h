@@ -17,7 +17,10 @@ namespace ur {
 // are scaled by 7 / rules.pieces so that one set of weights serves every piece count. A piece
 // on a capturable shared square also counts in one of two exposure groups: "near" when an
 // enemy piece can hit it with the next throw, "far" when the only enemies behind it (in their
-// numbering of its tile) are further back or still waiting to enter.
+// numbering of its tile) are further back or still waiting to enter. The last six weigh how
+// the sides meet: "blocking" and "chased" sum, over a side's pieces on safe and on capturable
+// shared squares, the share of enemy pieces still to pass them (waiting or behind); "stuck" is
+// the chance that a side's next throw (were it that side's turn) has no legal move.
 namespace eval_feature {
 inline constexpr int kSquares = kMaxRoute;                  // route squares with a weight
 inline constexpr int kBias = 0;                             // constant 1: having the throw
@@ -32,7 +35,13 @@ inline constexpr int kTheirFar = kTheirNear + kSquares;     // +k-1
 inline constexpr int kOurDanger = kTheirFar + kSquares;     // sum over our hittable pieces of
                                                             // P(hit) * k / 12
 inline constexpr int kTheirDanger = kOurDanger + 1;         // the same for theirs (we throw first)
-inline constexpr int kCount = kTheirDanger + 1;
+inline constexpr int kOurBlocking = kTheirDanger + 1;       // our pieces on safe shared squares
+inline constexpr int kTheirBlocking = kOurBlocking + 1;
+inline constexpr int kOurStuck = kTheirBlocking + 1;  // P(our next throw cannot move)
+inline constexpr int kTheirStuck = kOurStuck + 1;
+inline constexpr int kOurChased = kTheirStuck + 1;  // our capturable shared pieces
+inline constexpr int kTheirChased = kOurChased + 1;
+inline constexpr int kCount = kTheirChased + 1;
 }  // namespace eval_feature
 
 using EvalWeights = std::array<double, eval_feature::kCount>;

@@ -99,5 +99,63 @@ TEST(EvalWeights, SquaresPastFourteenCount) {
   EXPECT_NE(eval_weights(masters)[eval_feature::kOurSquare + 15], 0.0);
 }
 
+// Aseb: light (to move) holds the safe rosette B4 (square 8) and stands on B5 (9); dark has
+// two pieces waiting, one on B2 (6) and one on B6 (10), and one home.
+TEST(EvalFeatures, ContactCountsTheEnemyPiecesStillToPass) {
+  namespace f = eval_feature;
+  const Rules aseb(find_rule_set("aseb")->spec);
+  Position position;
+  position.turn = Side::Light;
+  position.board = {square_bit(8) | square_bit(9), square_bit(6) | square_bit(10)};
+  position.start = {3, 2};
+  position.home = {0, 1};
+  ASSERT_FALSE(validate(aseb, position));
+  std::array<double, f::kCount> features{};
+  eval_features(aseb, position, features);
+  const double scale = 7.0 / aseb.pieces;
+  // Light's rosette piece blocks dark's 2 waiting pieces and the one on 6; so is the one on 9
+  // chased by the same 3.
+  EXPECT_DOUBLE_EQ(features[f::kOurBlocking], 3.0 / 5 * scale);
+  EXPECT_DOUBLE_EQ(features[f::kOurChased], 3.0 / 5 * scale);
+  // Dark's piece on 6 has light's 3 waiting pieces behind it; the one on 10 those and both of
+  // light's board pieces.
+  EXPECT_DOUBLE_EQ(features[f::kTheirBlocking], 0.0);
+  EXPECT_DOUBLE_EQ(features[f::kTheirChased], (3.0 + 5.0) / 5 * scale);
+}
+
+// A last piece on B12 (square 16) leaves only on an exact 1: it is stuck on a 2, 3 or 4.
+TEST(EvalFeatures, StuckIsTheChanceOfAThrowWithNoMove) {
+  namespace f = eval_feature;
+  const Rules aseb(find_rule_set("aseb")->spec);
+  Position position;
+  position.turn = Side::Dark;
+  position.board = {square_bit(16), square_bit(1)};
+  position.start = {0, 4};
+  position.home = {4, 0};
+  ASSERT_FALSE(validate(aseb, position));
+  std::array<double, f::kCount> features{};
+  eval_features(aseb, position, features);
+  const double scale = 7.0 / aseb.pieces;
+  EXPECT_DOUBLE_EQ(features[f::kOurStuck], 0.0);  // dark always has a move
+  EXPECT_DOUBLE_EQ(features[f::kTheirStuck], (6.0 + 4.0 + 1.0) / 16 * scale);
+}
+
+// evaluate() skips features whose weights are zero and sums the rest itself: it must agree
+// with the logistic of the weights and eval_features, in every set.
+TEST(EvalFeatures, EvaluateIsTheLogisticOfTheFeatures) {
+  for (const NamedRuleSet& named : named_rule_sets()) {
+    const Rules rules(named.spec);
+    const EvalWeights& weights = eval_weights(rules);
+    std::array<double, eval_feature::kCount> features{};
+    for (const auto& sample : testing::random_positions(rules, 200, 7)) {
+      eval_features(rules, sample.position, features);
+      double logit = 0.0;
+      for (int i = 0; i < eval_feature::kCount; ++i) logit += weights[i] * features[i];
+      EXPECT_NEAR(evaluate(rules, sample.position), 1.0 / (1.0 + std::exp(-logit)), 1e-12)
+          << named.name;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace ur

@@ -5,7 +5,9 @@
 // went on to win, or, with --table, its exact chance to win from a solved table (far less
 // noisy). Fits a logistic regression to the targets by Newton's method with a small L2
 // penalty. Every tenth game is held out to report how well the old and new weights predict.
-// Prints the new weights in the form of src/agents/evaluation_weights.h.
+// Prints the new weights in the form of src/agents/evaluation_weights.h. With --objective
+// play it fits one-throw choices instead; with --objective coordinates, expectimax:D's own
+// moves in games against greedy, both rated by the table.
 //
 //   ur_tune_eval [--rules NAME] [--games N] [--depth D] [--rounds R] [--seed S] [--threads T]
 //   [--table FILE]
@@ -27,6 +29,7 @@
 #include "agents/rng.h"
 #include "core/rule_sets.h"
 #include "match/match_runner.h"
+#include "match/table_judge.h"
 #include "tables/table.h"
 
 namespace ur {
@@ -251,10 +254,10 @@ double held_out_regret(const EvalWeights& weights, const std::vector<Decision>& 
 // decisions, the regret of a soft choice (softmax of `sharpness` x the model's values), plus
 // `calibration` x the squared error of the position values against the table, by Adam.
 EvalWeights fit_decisions(const Dataset& dataset, EvalWeights weights, double sharpness,
-                          double calibration, int epochs) {
+                          double calibration, int epochs, double rate) {
   const int n = kFeatures;
   std::array<double, kFeatures> first_moment{}, second_moment{};
-  constexpr double kRate = 0.01, kBeta1 = 0.9, kBeta2 = 0.999;
+  constexpr double kBeta1 = 0.9, kBeta2 = 0.999;
   for (int epoch = 1; epoch <= epochs; ++epoch) {
     std::array<double, kFeatures> gradient{};
     int decisions = 0;
@@ -304,7 +307,7 @@ EvalWeights fit_decisions(const Dataset& dataset, EvalWeights weights, double sh
       second_moment[i] = kBeta2 * second_moment[i] + (1 - kBeta2) * g * g;
       const double m = first_moment[i] / (1 - std::pow(kBeta1, epoch));
       const double v = second_moment[i] / (1 - std::pow(kBeta2, epoch));
-      weights[i] -= kRate * m / (std::sqrt(v) + 1e-8);
+      weights[i] -= rate * m / (std::sqrt(v) + 1e-8);
     }
     if (epoch % 50 == 0) {
       std::fprintf(stderr, "  epoch %d: held-out regret %.5f\n", epoch,
@@ -341,7 +344,8 @@ void print_weights(std::string_view title, const EvalWeights& weights) {
             << rows("our pieces exposed far", f::kOurFar, squares)
             << rows("their pieces exposed near", f::kTheirNear, squares)
             << rows("their pieces exposed far", f::kTheirFar, squares)
-            << rows("danger: ours, theirs", f::kOurDanger, 2) << "};\n";
+            << rows("danger: ours, theirs", f::kOurDanger, 2)
+            << rows("blocking, stuck, chased: ours, theirs", f::kOurBlocking, 6) << "};\n";
 }
 
 // The weights "candidate:D" searches with (set before a check match; read-only during it).
@@ -353,6 +357,79 @@ std::variant<std::unique_ptr<Agent>, AgentSpecError> make_candidate(std::string_
   options.depth = argument.empty() ? 3 : std::stoi(std::string(argument));
   options.weights = candidate_weights;
   return make_expectimax_agent("candidate:" + std::string(argument), options);
+}
+
+// expectimax:D with `weights` against greedy (candidate as agent A): its mean loss a move as
+// the table rates it, in chance to win, and its wins.
+struct SearchScore {
+  double loss = 0.0;
+  int wins = 0;
+};
+
+SearchScore search_score(const Rules& rules, const EvalWeights& weights,
+                         const match::MoveLoss& judge, int depth, int games, std::uint64_t seed,
+                         int threads) {
+  candidate_weights = &weights;
+  match::MatchOptions options;
+  options.specs = {"candidate:" + std::to_string(depth), "greedy"};
+  options.games = games;
+  options.seed = seed;
+  options.threads = threads;
+  options.rules = rules;
+  options.move_loss = judge;
+  const match::MatchResult result = match::run_match(options, [](int, int) {});
+  const match::AgentTally& candidate = result.agents[0];
+  return {candidate.moves ? candidate.loss / candidate.moves : 0.0, candidate.wins};
+}
+
+// Fits the weights to the search's own play by coordinate descent: over `rounds` passes, each
+// free weight in turn is moved by +-step (step = `perturbation` divided by its feature's RMS
+// in random games, so every move shifts the logit alike) and the move is kept when it lowers
+// expectimax:D's mean loss a move against greedy over the same `games` (same dice throughout,
+// so small gains are not noise of the dice); the step halves after each pass.
+EvalWeights fit_coordinates(const Rules& rules, EvalWeights weights, const match::MoveLoss& judge,
+                            int depth, int rounds, int games, std::uint64_t seed, int threads,
+                            double perturbation, bool only_contact) {
+  register_agent_kind("candidate", make_candidate, "candidate[:D]  the tuner's fitted weights");
+  std::array<double, kFeatures> square_sum{};
+  int positions = 0;
+  {
+    std::array<double, kFeatures> features{};
+    SplitMix64 rng(12345);
+    for (int game = 0; game < 200; ++game) {
+      Position position = starting_position(rules);
+      while (!is_game_over(rules, position)) {
+        eval_features(rules, position, features);
+        for (int i = 0; i < kFeatures; ++i) square_sum[i] += features[i] * features[i];
+        ++positions;
+        const MoveList moves = legal_moves(rules, position, throw_dice(rules, rng));
+        position = moves.empty() ? pass_turn(position)
+                                 : apply_move(rules, position, moves[rng.below(moves.size())]);
+      }
+    }
+  }
+  const int first_free = only_contact ? eval_feature::kOurBlocking : 0;
+  double best = search_score(rules, weights, judge, depth, games, seed, threads).loss;
+  std::fprintf(stderr, "  start: loss a move %.5f points\n", 100.0 * best);
+  for (int round = 0; round < rounds; ++round, perturbation /= 2) {
+    for (int i = first_free; i < kFeatures; ++i) {
+      if (square_sum[i] == 0.0) continue;
+      const double step = perturbation / std::sqrt(square_sum[i] / positions);
+      for (const double sign : {1.0, -1.0}) {
+        EvalWeights trial = weights;
+        trial[i] += sign * step;
+        const double loss = search_score(rules, trial, judge, depth, games, seed, threads).loss;
+        if (loss < best) {
+          std::fprintf(stderr, "  round %d: weight %d %+.6f -> %.6f: loss %.5f -> %.5f points\n",
+                       round + 1, i, sign * step, trial[i], 100.0 * best, 100.0 * loss);
+          best = loss;
+          weights = trial;
+          break;
+        }
+      }
+    }
+  }
+  return weights;
 }
 
 // Plays `games` of expectimax:3 with `weights` against greedy, as `ur match hard greedy`
@@ -409,11 +486,14 @@ int main(int argc, char** argv) {
   std::string objective = "predict";
   app.add_option("--objective", objective,
                  "predict: fit the chance to win (outcomes, or the table's values); play: with "
-                 "--table, fit one-throw choices to the table's best moves")
-      ->check(CLI::IsMember({"predict", "play"}));
+                 "--table, fit one-throw choices to the table's best moves; coordinates: "
+                 "with --table, fit expectimax:D's own moves against greedy, one weight at a time "
+                 "(--games a trial, --steps passes)")
+      ->check(CLI::IsMember({"predict", "play", "coordinates"}));
   double sharpness = 100.0;
   double calibration = 1.0;
   int epochs = 300;
+  double rate = 0.01;
   app.add_option("--sharpness", sharpness, "play: softmax sharpness of the soft choice")
       ->check(CLI::Range(1.0, 10000.0));
   app.add_option("--calibration", calibration,
@@ -427,6 +507,18 @@ int main(int argc, char** argv) {
                  "against greedy (0: none)")
       ->check(CLI::Range(0, 100000));
   app.add_option("--check-seed", check_seed, "Seed of the check match");
+  app.add_option("--rate", rate, "play: Adam step size (smaller refines weights already fitted)")
+      ->check(CLI::Range(1e-6, 1.0));
+  int steps = 3;
+  double perturbation = 0.02;
+  app.add_option("--steps", steps, "coordinates: passes over the weights")
+      ->check(CLI::Range(1, 100));
+  app.add_option("--perturbation", perturbation,
+                 "coordinates: first step, in logit units at a feature's typical size (halves "
+                 "each pass)")
+      ->check(CLI::Range(1e-6, 1.0));
+  bool only_contact = false;
+  app.add_flag("--only-contact", only_contact, "coordinates: fit only the six contact weights");
   bool from_progress = false;
   app.add_flag("--from-progress", from_progress,
                "Start from the set's progress weights instead of its current ones");
@@ -453,6 +545,15 @@ int main(int argc, char** argv) {
       from_progress ? ur::progress_eval_weights(rules) : ur::eval_weights(rules);
   std::fprintf(stderr, "starting from the %s weights\n",
                from_progress ? "progress" : std::string(ur::eval_weights_name(rules)).c_str());
+  if (objective == "coordinates") {
+    if (!table) {
+      std::cerr << "ur_tune_eval: --objective coordinates needs --table\n";
+      return 2;
+    }
+    weights = ur::fit_coordinates(rules, weights, ur::match::table_move_loss(table), depth, steps,
+                                  games, seed, threads, perturbation, only_contact);
+    rounds = 0;
+  }
   for (int round = 0; round < rounds; ++round) {
     ur::Dataset dataset;
     std::atomic<int> next{0};
@@ -470,7 +571,7 @@ int main(int argc, char** argv) {
     }
     const ur::EvalWeights fitted =
         objective == "play" && table
-            ? ur::fit_decisions(dataset, weights, sharpness, calibration, epochs)
+            ? ur::fit_decisions(dataset, weights, sharpness, calibration, epochs, rate)
             : ur::fit_logistic(dataset.samples, weights);
     if (table) {
       std::fprintf(stderr, "round %d: %zu decisions; held-out one-throw regret %.5f -> %.5f\n",

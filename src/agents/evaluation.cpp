@@ -152,19 +152,24 @@ double stuck_chance(const Rules& rules, Position position, Side side) {
 // The contact features: eval_feature::kOurBlocking to the end of the layout.
 constexpr int kContactFeatures = eval_feature::kCount - eval_feature::kOurBlocking;
 
-// The contact features of `position`, in layout order, unscaled.
-std::array<double, kContactFeatures> contact_features(const Rules& rules,
-                                                      const Position& position) {
+// The contact features of `position`, in layout order, unscaled. A stuck chance costs a move
+// generation per throw, so it is computed only where `needed` (its weight, say) is nonzero.
+std::array<double, kContactFeatures> contact_features(const Rules& rules, const Position& position,
+                                                      std::span<const double> needed) {
+  namespace f = eval_feature;
   const int us = index_of(position.turn);
   const int them = 1 - us;
   const Contact ours =
       contact(rules, position.board[us], position.board[them], position.start[them]);
   const Contact theirs =
       contact(rules, position.board[them], position.board[us], position.start[us]);
+  const auto stuck = [&](int feature, Side side) {
+    return needed[feature - f::kOurBlocking] != 0 ? stuck_chance(rules, position, side) : 0.0;
+  };
   return {ours.blocking,
           theirs.blocking,
-          stuck_chance(rules, position, position.turn),
-          stuck_chance(rules, position, opponent(position.turn)),
+          stuck(f::kOurStuck, position.turn),
+          stuck(f::kTheirStuck, opponent(position.turn)),
           ours.chased,
           theirs.chased};
 }
@@ -246,7 +251,8 @@ void eval_features(const Rules& rules, const Position& position, std::span<doubl
                    f::kTheirNear, f::kTheirFar, add);
   features[f::kOurDanger] = danger(rules, position.board[us], position.board[them]) * scale;
   features[f::kTheirDanger] = danger(rules, position.board[them], position.board[us]) * scale;
-  const auto meeting = contact_features(rules, position);
+  constexpr std::array<double, kContactFeatures> kAll{1, 1, 1, 1, 1, 1};
+  const auto meeting = contact_features(rules, position, kAll);
   for (std::size_t i = 0; i < meeting.size(); ++i)
     features[f::kOurBlocking + i] = meeting[i] * scale;
 }
@@ -271,11 +277,11 @@ double evaluate(const Rules& rules, const Position& position, const EvalWeights&
                    f::kTheirNear, f::kTheirFar, add);
   pieces += weights[f::kOurDanger] * danger(rules, position.board[us], position.board[them]) +
             weights[f::kTheirDanger] * danger(rules, position.board[them], position.board[us]);
-  // The contact features cost a move generation per throw and side: only where they count.
+  // The contact features are only computed where they count (zero weights in most sets).
   const auto contact_weights = std::span(weights).subspan(f::kOurBlocking, kContactFeatures);
   if (std::any_of(contact_weights.begin(), contact_weights.end(),
                   [](double w) { return w != 0; })) {
-    const auto meeting = contact_features(rules, position);
+    const auto meeting = contact_features(rules, position, contact_weights);
     for (std::size_t i = 0; i < meeting.size(); ++i) pieces += contact_weights[i] * meeting[i];
   }
   const double logit = weights[f::kBias] + scale * pieces;

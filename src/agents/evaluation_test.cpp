@@ -99,20 +99,30 @@ TEST(EvalWeights, SquaresPastFourteenCount) {
   EXPECT_NE(eval_weights(masters)[eval_feature::kOurSquare + 15], 0.0);
 }
 
+// The features of `position` under Aseb's rules.
+std::array<double, eval_feature::kCount> aseb_features(const Position& position) {
+  const Rules aseb(find_rule_set("aseb")->spec);
+  EXPECT_EQ(aseb.pieces, 5);  // kAsebScale
+  EXPECT_FALSE(validate(aseb, position));
+  std::array<double, eval_feature::kCount> features{};
+  eval_features(aseb, position, features);
+  return features;
+}
+
+// Counts are scaled by 7 / pieces; Aseb has 5.
+constexpr double kAsebScale = 7.0 / 5;
+
 // Aseb: light (to move) holds the safe rosette B4 (square 8) and stands on B5 (9); dark has
 // two pieces waiting, one on B2 (6) and one on B6 (10), and one home.
 TEST(EvalFeatures, ContactCountsTheEnemyPiecesStillToPass) {
   namespace f = eval_feature;
-  const Rules aseb(find_rule_set("aseb")->spec);
   Position position;
   position.turn = Side::Light;
   position.board = {square_bit(8) | square_bit(9), square_bit(6) | square_bit(10)};
   position.start = {3, 2};
   position.home = {0, 1};
-  ASSERT_FALSE(validate(aseb, position));
-  std::array<double, f::kCount> features{};
-  eval_features(aseb, position, features);
-  const double scale = 7.0 / aseb.pieces;
+  const auto features = aseb_features(position);
+  const double scale = kAsebScale;
   // Light's rosette piece blocks dark's 2 waiting pieces and the one on 6; so is the one on 9
   // chased by the same 3.
   EXPECT_DOUBLE_EQ(features[f::kOurBlocking], 3.0 / 5 * scale);
@@ -126,16 +136,13 @@ TEST(EvalFeatures, ContactCountsTheEnemyPiecesStillToPass) {
 // A last piece on B12 (square 16) leaves only on an exact 1: it is stuck on a 2, 3 or 4.
 TEST(EvalFeatures, StuckIsTheChanceOfAThrowWithNoMove) {
   namespace f = eval_feature;
-  const Rules aseb(find_rule_set("aseb")->spec);
   Position position;
   position.turn = Side::Dark;
   position.board = {square_bit(16), square_bit(1)};
   position.start = {0, 4};
   position.home = {4, 0};
-  ASSERT_FALSE(validate(aseb, position));
-  std::array<double, f::kCount> features{};
-  eval_features(aseb, position, features);
-  const double scale = 7.0 / aseb.pieces;
+  const auto features = aseb_features(position);
+  const double scale = kAsebScale;
   EXPECT_DOUBLE_EQ(features[f::kOurStuck], 0.0);  // dark always has a move
   EXPECT_DOUBLE_EQ(features[f::kTheirStuck], (6.0 + 4.0 + 1.0) / 16 * scale);
 }

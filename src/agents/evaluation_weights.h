@@ -167,7 +167,7 @@ inline constexpr EvalWeights kAsebEvalWeights = {
     // danger: ours, theirs
     -0.026976, 0.093771,
     // blocking, stuck, chased: ours, theirs
-    0.016797, -0.037926, -0.000000, 0.155091, 0.009509, 0.000000,
+    0.016797, -0.037926, 0.000000, 0.155091, 0.009509, 0.000000,
 };
 // clang-format on
 

@@ -345,7 +345,9 @@ void print_weights(std::string_view title, const EvalWeights& weights) {
             << rows("their pieces exposed near", f::kTheirNear, squares)
             << rows("their pieces exposed far", f::kTheirFar, squares)
             << rows("danger: ours, theirs", f::kOurDanger, 2)
-            << rows("blocking, stuck, chased: ours, theirs", f::kOurBlocking, 6) << "};\n";
+            << rows("blocking, stuck, chased: ours, theirs", f::kOurBlocking,
+                    f::kCount - f::kOurBlocking)
+            << "};\n";
 }
 
 // The weights "candidate:D" searches with (set before a check match; read-only during it).
@@ -382,6 +384,26 @@ SearchScore search_score(const Rules& rules, const EvalWeights& weights,
   return {candidate.moves ? candidate.loss / candidate.moves : 0.0, candidate.wins};
 }
 
+// Each feature's root mean square over the positions of 200 games of random moves.
+std::array<double, kFeatures> feature_rms(const Rules& rules) {
+  std::array<double, kFeatures> sum{}, features{};
+  int positions = 0;
+  SplitMix64 rng(12345);
+  for (int game = 0; game < 200; ++game) {
+    Position position = starting_position(rules);
+    while (!is_game_over(rules, position)) {
+      eval_features(rules, position, features);
+      for (int i = 0; i < kFeatures; ++i) sum[i] += features[i] * features[i];
+      ++positions;
+      const MoveList moves = legal_moves(rules, position, throw_dice(rules, rng));
+      position = moves.empty() ? pass_turn(position)
+                               : apply_move(rules, position, moves[rng.below(moves.size())]);
+    }
+  }
+  for (double& value : sum) value = std::sqrt(value / positions);
+  return sum;
+}
+
 // Fits the weights to the search's own play by coordinate descent: over `rounds` passes, each
 // free weight in turn is moved by +-step (step = `perturbation` divided by its feature's RMS
 // in random games, so every move shifts the logit alike) and the move is kept when it lowers
@@ -391,30 +413,14 @@ EvalWeights fit_coordinates(const Rules& rules, EvalWeights weights, const match
                             int depth, int rounds, int games, std::uint64_t seed, int threads,
                             double perturbation, bool only_contact) {
   register_agent_kind("candidate", make_candidate, "candidate[:D]  the tuner's fitted weights");
-  std::array<double, kFeatures> square_sum{};
-  int positions = 0;
-  {
-    std::array<double, kFeatures> features{};
-    SplitMix64 rng(12345);
-    for (int game = 0; game < 200; ++game) {
-      Position position = starting_position(rules);
-      while (!is_game_over(rules, position)) {
-        eval_features(rules, position, features);
-        for (int i = 0; i < kFeatures; ++i) square_sum[i] += features[i] * features[i];
-        ++positions;
-        const MoveList moves = legal_moves(rules, position, throw_dice(rules, rng));
-        position = moves.empty() ? pass_turn(position)
-                                 : apply_move(rules, position, moves[rng.below(moves.size())]);
-      }
-    }
-  }
+  const std::array<double, kFeatures> rms = feature_rms(rules);
   const int first_free = only_contact ? eval_feature::kOurBlocking : 0;
   double best = search_score(rules, weights, judge, depth, games, seed, threads).loss;
   std::fprintf(stderr, "  start: loss a move %.5f points\n", 100.0 * best);
   for (int round = 0; round < rounds; ++round, perturbation /= 2) {
     for (int i = first_free; i < kFeatures; ++i) {
-      if (square_sum[i] == 0.0) continue;
-      const double step = perturbation / std::sqrt(square_sum[i] / positions);
+      if (rms[i] == 0.0) continue;  // the feature never occurs in these rules
+      const double step = perturbation / rms[i];
       for (const double sign : {1.0, -1.0}) {
         EvalWeights trial = weights;
         trial[i] += sign * step;

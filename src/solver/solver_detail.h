@@ -69,9 +69,10 @@ struct Successor {
 };
 
 // Leaves the elements a resize adds default-initialised, which for trivial types means unset:
-// a plan's successors are written by the threads right after it grows.
+// a plan's rows and successors are written by the threads right after it grows. Memory comes
+// from HugePageAllocator.
 template <class T>
-struct DefaultInitAllocator : std::allocator<T> {
+struct DefaultInitAllocator : HugePageAllocator<T> {
   template <class U>
   struct rebind {
     using other = DefaultInitAllocator<U>;
@@ -110,12 +111,12 @@ struct Unit {
   int progress;  // order key: non-capture moves only lead to units of higher progress
 };
 
-// Everything a sweep over one layer pair needs, computed once per pair. On ordinary pages: with
-// HugePageAllocator the sweeps of 7-piece Finkel's largest pairs ran 15-19% slower (one-thread
-// solves side by side), though planning faulted less.
+// Everything a sweep over one layer pair needs, computed once per pair. Rows and successors are
+// on huge pages: on 4 KiB pages, filling them took two thirds of a Blitz solve's page faults
+// (about 10 us each on a virtual machine), and a larger pair's plan is a new allocation.
 struct PairPlan {
   std::vector<Unit> units;  // most progress first
-  std::vector<RowPlan> rows;
+  std::vector<RowPlan, DefaultInitAllocator<RowPlan>> rows;
   std::vector<Successor, DefaultInitAllocator<Successor>> successors;
   std::uint64_t states = 0;
 };

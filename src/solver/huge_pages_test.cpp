@@ -6,6 +6,8 @@
 #include <numeric>
 #include <vector>
 
+#include "solver/solver_detail.h"
+
 namespace ur::solver::detail {
 namespace {
 
@@ -27,6 +29,22 @@ TEST(HugePageAllocator, VectorsGrowAndShrinkAcrossTheThreshold) {
   values.resize(10);
   values.shrink_to_fit();  // back below the threshold: the ordinary allocator
   EXPECT_EQ(values.back(), 9u);
+}
+
+// A pair's plan grows by resizes that the threads then fill: large plans start on a huge page,
+// and what was written before a resize is kept.
+TEST(PlanAllocator, LargePlansStartOnAHugePageBoundaryAndKeepTheirElements) {
+  std::vector<Successor, PlanAllocator<Successor>> successors;
+  successors.resize(10);
+  successors[9] = {7, 3, kOpponent};
+  successors.resize(kHugePageBytes / sizeof(Successor) + 1);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(successors.data()) % kHugePageBytes, 0u);
+  EXPECT_EQ(successors[9].base, 7u);
+  EXPECT_EQ(successors[9].stride, 3u);
+  EXPECT_EQ(successors[9].kind, kOpponent);
+  std::vector<RowPlan, PlanAllocator<RowPlan>> rows(kHugePageBytes / sizeof(RowPlan) + 1);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(rows.data()) % kHugePageBytes, 0u);
+  EXPECT_EQ(rows.back().begin, 0u);  // RowPlan's own initialisers still run
 }
 
 }  // namespace

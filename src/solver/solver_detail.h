@@ -68,18 +68,18 @@ struct Successor {
   std::uint8_t kind;
 };
 
-// Leaves the elements a resize adds default-initialised, which for trivial types means unset:
-// a plan's rows and successors are written by the threads right after it grows. Memory comes
-// from HugePageAllocator.
+// The pair plan's allocator: huge pages (HugePageAllocator), and the elements a resize adds
+// default-initialised, which for trivial types (Successor) means unset, since the threads
+// write them right after the plan grows.
 template <class T>
-struct DefaultInitAllocator : HugePageAllocator<T> {
+struct PlanAllocator : HugePageAllocator<T> {
   template <class U>
   struct rebind {
-    using other = DefaultInitAllocator<U>;
+    using other = PlanAllocator<U>;
   };
-  DefaultInitAllocator() = default;
+  PlanAllocator() = default;
   template <class U>
-  DefaultInitAllocator(const DefaultInitAllocator<U>&) noexcept {}
+  PlanAllocator(const PlanAllocator<U>&) noexcept {}
   template <class U>
   void construct(U* at) noexcept(std::is_nothrow_default_constructible_v<U>) {
     ::new (static_cast<void*>(at)) U;
@@ -113,11 +113,11 @@ struct Unit {
 
 // Everything a sweep over one layer pair needs, computed once per pair. Rows and successors are
 // on huge pages: on 4 KiB pages, filling them took two thirds of a Blitz solve's page faults
-// (about 10 us each on a virtual machine), and a larger pair's plan is a new allocation.
+// (about 10-20 us each on a virtual machine), and a larger pair's plan is a new allocation.
 struct PairPlan {
   std::vector<Unit> units;  // most progress first
-  std::vector<RowPlan, DefaultInitAllocator<RowPlan>> rows;
-  std::vector<Successor, DefaultInitAllocator<Successor>> successors;
+  std::vector<RowPlan, PlanAllocator<RowPlan>> rows;
+  std::vector<Successor, PlanAllocator<Successor>> successors;
   std::uint64_t states = 0;
 };
 

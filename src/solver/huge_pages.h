@@ -17,8 +17,8 @@ void advise_huge_pages(void* data, std::size_t bytes);
 
 // An allocator that gives arrays of 2 MiB or more whole huge pages; smaller arrays come from the
 // ordinary allocator. The index's slot table (153 MB for Blitz) is read at random while planning:
-// on 4 KiB pages it costs a fault for each fresh page (about 10-20 us on a virtual
-// machine) and a TLB miss for most reads.
+// on 4 KiB pages it costs a fault for each fresh page (about 10-20 us on a virtual machine) and
+// a TLB miss for most reads.
 template <class T>
 struct HugePageAllocator {
   using value_type = T;

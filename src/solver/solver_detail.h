@@ -112,8 +112,8 @@ struct Unit {
 };
 
 // Everything a sweep over one layer pair needs, computed once per pair. Rows and successors are
-// on huge pages: on 4 KiB pages, filling them took two thirds of a Blitz solve's page faults
-// (about 10-20 us each on a virtual machine), and a larger pair's plan is a new allocation.
+// on huge pages: on 4 KiB pages, filling them took 95% of a Blitz solve's page faults (about
+// 10-20 us each on a virtual machine), as a larger pair's plan is a new allocation.
 struct PairPlan {
   std::vector<Unit> units;  // most progress first
   std::vector<RowPlan, PlanAllocator<RowPlan>> rows;

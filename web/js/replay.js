@@ -4,7 +4,7 @@
 
 import { ApiError, api } from './api.js';
 import { Board } from './board.js';
-import { CLASS_MARK, moveWords, percent, points, sameMove, signedPoints } from './review.js';
+import { CLASS_MARK, definitionList, moveWords, percent, points, sameMove, signedPoints } from './review.js';
 import { Geometry, SIDE_NAME, geometry } from './rules.js';
 
 const $ = (id) => document.getElementById(id);
@@ -324,15 +324,7 @@ export class Replay {
       ['Loss', `${points(entry.loss)}, ${entry.class}${entry.only_move ? ' (only move)' : ''}`],
       ['Luck', `${signedPoints(entry.luck)}${entry.luck_mark ? `, ${entry.luck_mark}` : ''}`],
     ];
-    const list = document.createElement('dl');
-    for (const [term, value] of rows) {
-      const dt = document.createElement('dt');
-      dt.textContent = term;
-      const dd = document.createElement('dd');
-      dd.textContent = value;
-      list.append(dt, dd);
-    }
-    panel.replaceChildren(list);
+    panel.replaceChildren(definitionList(rows));
   }
 
   // ← → step and Home/End jump while the replay is shown; keys inside form fields, on the

@@ -455,7 +455,7 @@ export class ReviewView {
       ['Loss', `${points(entry.loss)}, ${entry.class}${entry.only_move ? ' (only move)' : ''}`],
       ['Luck', `${signedPoints(entry.luck)}${entry.luck_mark ? `, ${entry.luck_mark}` : ''}`],
     ];
-    $('review-throw').replaceChildren(...definitionList(rows));
+    $('review-throw').replaceChildren(definitionList(rows));
   }
 
   renderRanked(entry) {
@@ -531,7 +531,8 @@ function cell(tag, text, scope) {
   return element;
 }
 
-function definitionList(rows) {
+// A <dl> of [term, value] text pairs: the facts of one move, in the review and in the replay.
+export function definitionList(rows) {
   const list = document.createElement('dl');
   for (const [term, value] of rows) {
     const dt = document.createElement('dt');
@@ -540,5 +541,5 @@ function definitionList(rows) {
     dd.textContent = value;
     list.append(dt, dd);
   }
-  return [list];
+  return list;
 }

@@ -4,7 +4,7 @@
 
 import { ApiError, api } from './api.js';
 import { Board } from './board.js';
-import { CLASS_MARK, definitionList, moveWords, percent, points, sameMove, signedPoints } from './review.js';
+import { CLASS_MARK, definitionList, lossAndLuckRows, moveWords, percent, sameMove } from './review.js';
 import { Geometry, SIDE_NAME, geometry } from './rules.js';
 
 const $ = (id) => document.getElementById(id);
@@ -321,8 +321,7 @@ export class Replay {
       ['Chance before', `${percent(entry.win_before)} for ${SIDE_NAME[ply.side]}`],
       ['Best move', entry.moves?.length ? `${bestText}: ${percent(entry.win_best)}` : `pass: ${percent(entry.win_best)}`],
       ['Played', `${ply.rgn}: ${percent(entry.win_played)}`],
-      ['Loss', `${points(entry.loss)}, ${entry.class}${entry.only_move ? ' (only move)' : ''}`],
-      ['Luck', `${signedPoints(entry.luck)}${entry.luck_mark ? `, ${entry.luck_mark}` : ''}`],
+      ...lossAndLuckRows(entry),
     ];
     panel.replaceChildren(definitionList(rows));
   }

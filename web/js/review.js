@@ -452,8 +452,7 @@ export class ReviewView {
       ['Chance before', `${percent(entry.win_before)} for ${SIDE_NAME[entry.side]}`],
       ['Best move', `${best ? moveWords(best, this.geo?.home) : 'pass'}: ${percent(entry.win_best)}`],
       ['Played', `${played}: ${percent(entry.win_played)}`],
-      ['Loss', `${points(entry.loss)}, ${entry.class}${entry.only_move ? ' (only move)' : ''}`],
-      ['Luck', `${signedPoints(entry.luck)}${entry.luck_mark ? `, ${entry.luck_mark}` : ''}`],
+      ...lossAndLuckRows(entry),
     ];
     $('review-throw').replaceChildren(definitionList(rows));
   }
@@ -529,6 +528,14 @@ function cell(tag, text, scope) {
   element.textContent = text;
   if (scope) element.setAttribute('scope', scope);
   return element;
+}
+
+// The rows that rate a reviewed throw: what the move played cost, and the throw's luck.
+export function lossAndLuckRows(entry) {
+  return [
+    ['Loss', `${points(entry.loss)}, ${entry.class}${entry.only_move ? ' (only move)' : ''}`],
+    ['Luck', `${signedPoints(entry.luck)}${entry.luck_mark ? `, ${entry.luck_mark}` : ''}`],
+  ];
 }
 
 // A <dl> of [term, value] text pairs: the facts of one move, in the review and in the replay.

@@ -1,5 +1,5 @@
 // Planning a layer pair: its units (a block's states with given end squares, with their mirrors)
-// in progress order, and for each row (a mover's private mask) the successors of every roll.
+// in sweep order, and for each row (a mover's private mask) the successors of every roll.
 #include <numeric>
 #include <unordered_map>
 
@@ -74,26 +74,19 @@ void plan_rows(const PositionIndex& index, const Block& block, const std::vector
   }
 }
 
-// Progress of shared squares and end squares, each side counted in its own numbering: entering
-// or advancing on the shared squares and reaching the end squares all raise it; only captures
-// lower it. An end square weighs its number plus 7 (Finkel: 13 -> 20, 14 -> 21).
-int unit_progress(const PositionIndex& index, const Block& block, unsigned end_mine,
-                  unsigned end_theirs) {
-  int sum = 0;
-  const unsigned theirs = index.other_numbering(block.shared_theirs);
+// One side's place in the unit order: the progress of its pieces on the shared and end squares,
+// each square counted by its number in the side's own route (an end square by its number plus
+// 7: Finkel 13 -> 20, 14 -> 21), then its squares themselves to break ties. Entering or
+// advancing on the shared squares and reaching the end squares raise it; only captures lower it.
+std::uint64_t side_order(const PositionIndex& index, unsigned shared, unsigned end) {
+  std::uint64_t progress = 0;
   for (int bit = 0; bit < index.shared_squares(); ++bit) {
-    const int square = bit + index.shared_first();
-    if (block.shared_mine >> bit & 1u) sum += square;
-    if (theirs >> bit & 1u) sum += square;
+    if (shared >> bit & 1u) progress += static_cast<std::uint64_t>(bit + index.shared_first());
   }
-  const auto end_progress = [&index](unsigned end) {
-    int value = 0;
-    for (int bit = 0; bit < index.end_squares(); ++bit) {
-      if (end >> bit & 1u) value += index.end_first() + bit + 7;
-    }
-    return value;
-  };
-  return sum + end_progress(end_mine) + end_progress(end_theirs);
+  for (int bit = 0; bit < index.end_squares(); ++bit) {
+    if (end >> bit & 1u) progress += static_cast<std::uint64_t>(index.end_first() + bit + 7);
+  }
+  return progress << 32 | std::uint64_t{shared} << 8 | end;
 }
 
 // Private masks with the given end bits and at most `cap` pieces, most advanced first.
@@ -136,7 +129,7 @@ std::vector<LayerPair> solve_order(int pieces) {
   return order;
 }
 
-// The units of a layer pair, most progress first, with their row plans.
+// The units of a layer pair in sweep order (Unit::leading), with their row plans.
 PairPlan plan_pair(const PositionIndex& index, const LayerPair& pair,
                    const std::vector<unsigned>& low_masks, int threads) {
   PairPlan plan;
@@ -166,15 +159,19 @@ void plan_pair(const PositionIndex& index, const LayerPair& pair,
       if (std::popcount(end_mine) > cap_mine) continue;
       for (unsigned end_theirs = 0; end_theirs < end_masks; ++end_theirs) {
         if (std::popcount(end_theirs) > cap_theirs) continue;
+        const std::uint64_t mine = side_order(index, block.shared_mine, end_mine);
+        const std::uint64_t theirs =
+            side_order(index, index.other_numbering(block.shared_theirs), end_theirs);
         plan.units.push_back({static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(mirror_at),
                               0, 0, 0, 0, static_cast<std::uint8_t>(end_mine),
-                              static_cast<std::uint8_t>(end_theirs),
-                              unit_progress(index, block, end_mine, end_theirs)});
+                              static_cast<std::uint8_t>(end_theirs), std::max(mine, theirs),
+                              std::min(mine, theirs)});
       }
     }
   }
-  std::stable_sort(plan.units.begin(), plan.units.end(),
-                   [](const Unit& a, const Unit& b) { return a.progress > b.progress; });
+  std::stable_sort(plan.units.begin(), plan.units.end(), [](const Unit& a, const Unit& b) {
+    return a.leading != b.leading ? a.leading > b.leading : a.trailing > b.trailing;
+  });
   // Row sets by (block, end bits), numbered in order of first use.
   std::unordered_map<std::uint64_t, std::uint32_t> set_numbers;
   std::vector<std::pair<std::uint32_t, unsigned>> set_keys;  // (block, end bits)

@@ -103,7 +103,7 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
     unit_changes.assign(work.size(), 0.0);
     all_units.resize(work.size());
     std::iota(all_units.begin(), all_units.end(), 0u);
-    // Sweeps the listed units, each thread its own share of the list in list order (progress
+    // Sweeps the listed units, each thread its own share of the list in list order (sweep
     // order); returns the largest change.
     std::vector<std::uint64_t> weights;
     const auto sweep_units = [&](const std::vector<std::uint32_t>& list) {

@@ -129,7 +129,7 @@ std::vector<LayerPair> solve_order(int pieces) {
   return order;
 }
 
-// The units of a layer pair in sweep order (Unit::leading), with their row plans.
+// The units of a layer pair in sweep order (Unit::major), with their row plans.
 PairPlan plan_pair(const PositionIndex& index, const LayerPair& pair,
                    const std::vector<unsigned>& low_masks, int threads) {
   PairPlan plan;
@@ -141,6 +141,8 @@ void plan_pair(const PositionIndex& index, const LayerPair& pair,
                const std::vector<unsigned>& low_masks, int threads, PairPlan& plan) {
   const std::span<const Block> blocks = index.blocks();
   const int pieces = index.rules().pieces;
+  // Which side's place leads the unit order (Unit::major).
+  const bool ahead_first = !index.rules().capture_gives_extra_throw;
   plan.units.clear();
   plan.rows.clear();
   plan.successors.clear();
@@ -164,13 +166,14 @@ void plan_pair(const PositionIndex& index, const LayerPair& pair,
             side_order(index, index.other_numbering(block.shared_theirs), end_theirs);
         plan.units.push_back({static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(mirror_at),
                               0, 0, 0, 0, static_cast<std::uint8_t>(end_mine),
-                              static_cast<std::uint8_t>(end_theirs), std::max(mine, theirs),
-                              std::min(mine, theirs)});
+                              static_cast<std::uint8_t>(end_theirs),
+                              ahead_first ? std::max(mine, theirs) : std::min(mine, theirs),
+                              ahead_first ? std::min(mine, theirs) : std::max(mine, theirs)});
       }
     }
   }
   std::stable_sort(plan.units.begin(), plan.units.end(), [](const Unit& a, const Unit& b) {
-    return a.leading != b.leading ? a.leading > b.leading : a.trailing > b.trailing;
+    return a.major != b.major ? a.major > b.major : a.minor > b.minor;
   });
   // Row sets by (block, end bits), numbered in order of first use.
   std::unordered_map<std::uint64_t, std::uint32_t> set_numbers;

@@ -108,21 +108,24 @@ struct Unit {
   std::uint32_t rows_begin, rows_end;                // in PairPlan::rows
   std::uint32_t mirror_rows_begin, mirror_rows_end;  // in PairPlan::rows
   std::uint8_t end_mine, end_theirs;                 // end squares, the first as bit 0
-  // Order keys: the larger and the smaller of the two sides' places in the order (side_order in
-  // plan.cpp). Units are swept by `leading`, then `trailing`, both descending. A non-capture
-  // move raises one side's place, so its successor comes earlier in the sweep, as it did when
-  // the units were sorted by the sum of the two; a capture by the side ahead raises `leading`
-  // too, so it reads a value of this sweep where the sum's order read one of the last sweep.
-  // One thread, state updates to solve (`ur solve --rules NAME [--pieces 5] --threads 1`):
-  // finkel 5 331 -> 318 million, Blitz 971 -> 884, Aseb 1,457 -> 1,240.
-  std::uint64_t leading, trailing;
+  // Order keys: units are swept by `major`, then `minor`, both descending. They are the two
+  // sides' places in the order (side_order in plan.cpp): the larger as `major`, or the smaller
+  // where a capture throws again. Either way a non-capture move raises one side's place and so
+  // leads to a unit swept earlier in the same sweep, as when the units were sorted by the sum of
+  // the two; but some captures now do too (with the larger first, those by the side ahead),
+  // where under the sum every capture read a value of the last sweep. Which of the two orders
+  // to use was measured (docs/performance.md): one thread, 5 pieces, state updates under the
+  // sum -> the larger first -> the smaller first: finkel 331 -> 318 -> 348 million, Aseb 1,457
+  // -> 1,240 -> 1,362, but Blitz, where captures throw again, 971 -> 884 -> 734; with that rule
+  // changed, each set at 4 pieces turns the other way.
+  std::uint64_t major, minor;
 };
 
 // Everything a sweep over one layer pair needs, computed once per pair. Rows and successors are
 // on huge pages: on 4 KiB pages, filling them took 95% of a Blitz solve's page faults (about
 // 10-20 us each on a virtual machine), as a larger pair's plan is a new allocation.
 struct PairPlan {
-  std::vector<Unit> units;  // in sweep order: leading, then trailing, descending
+  std::vector<Unit> units;  // in sweep order: major, then minor, descending
   std::vector<RowPlan, PlanAllocator<RowPlan>> rows;
   std::vector<Successor, PlanAllocator<Successor>> successors;
   std::uint64_t states = 0;
@@ -175,7 +178,7 @@ std::vector<LayerPair> solve_order(int pieces);
 // Masks of the low private squares (1..low), most advanced first: a move within them (or from
 // the start pile) leads to a mask earlier in this list.
 std::vector<unsigned> low_masks_by_progress(int low);
-// The units of a layer pair in sweep order (Unit::leading), with their row plans.
+// The units of a layer pair in sweep order (Unit::major), with their row plans.
 PairPlan plan_pair(const PositionIndex& index, const LayerPair& pair,
                    const std::vector<unsigned>& low_masks, int threads);
 // The same into `plan`, whose memory is reused: its pages stay backed from pair to pair

@@ -101,6 +101,17 @@ void unit_masks(const std::vector<unsigned>& low_masks, int low, unsigned end, i
 
 }  // namespace
 
+std::pair<std::uint64_t, std::uint64_t> unit_order(const PositionIndex& index, const Block& block,
+                                                   unsigned end_mine, unsigned end_theirs) {
+  const std::uint64_t mine = side_order(index, block.shared_mine, end_mine);
+  const std::uint64_t theirs =
+      side_order(index, index.other_numbering(block.shared_theirs), end_theirs);
+  // The side ahead leads, or the side behind where a capture throws again (Unit::major).
+  return index.rules().capture_gives_extra_throw
+             ? std::pair{std::min(mine, theirs), std::max(mine, theirs)}
+             : std::pair{std::max(mine, theirs), std::min(mine, theirs)};
+}
+
 // Masks of the low private squares (1..low), most advanced first: a move within them (or from
 // the start pile) leads to a mask earlier in this list.
 std::vector<unsigned> low_masks_by_progress(int low) {
@@ -141,8 +152,6 @@ void plan_pair(const PositionIndex& index, const LayerPair& pair,
                const std::vector<unsigned>& low_masks, int threads, PairPlan& plan) {
   const std::span<const Block> blocks = index.blocks();
   const int pieces = index.rules().pieces;
-  // Which side's place leads the unit order (Unit::major).
-  const bool ahead_first = !index.rules().capture_gives_extra_throw;
   plan.units.clear();
   plan.rows.clear();
   plan.successors.clear();
@@ -161,14 +170,10 @@ void plan_pair(const PositionIndex& index, const LayerPair& pair,
       if (std::popcount(end_mine) > cap_mine) continue;
       for (unsigned end_theirs = 0; end_theirs < end_masks; ++end_theirs) {
         if (std::popcount(end_theirs) > cap_theirs) continue;
-        const std::uint64_t mine = side_order(index, block.shared_mine, end_mine);
-        const std::uint64_t theirs =
-            side_order(index, index.other_numbering(block.shared_theirs), end_theirs);
+        const auto [major, minor] = unit_order(index, block, end_mine, end_theirs);
         plan.units.push_back({static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(mirror_at),
                               0, 0, 0, 0, static_cast<std::uint8_t>(end_mine),
-                              static_cast<std::uint8_t>(end_theirs),
-                              ahead_first ? std::max(mine, theirs) : std::min(mine, theirs),
-                              ahead_first ? std::min(mine, theirs) : std::max(mine, theirs)});
+                              static_cast<std::uint8_t>(end_theirs), major, minor});
       }
     }
   }

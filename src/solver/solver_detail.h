@@ -178,6 +178,10 @@ std::vector<LayerPair> solve_order(int pieces);
 // Masks of the low private squares (1..low), most advanced first: a move within them (or from
 // the start pile) leads to a mask earlier in this list.
 std::vector<unsigned> low_masks_by_progress(int low);
+// The order keys (Unit::major, Unit::minor) of the unit that holds the states of `block`, and
+// of its mirror block, whose end squares hold end_mine and end_theirs.
+std::pair<std::uint64_t, std::uint64_t> unit_order(const PositionIndex& index, const Block& block,
+                                                   unsigned end_mine, unsigned end_theirs);
 // The units of a layer pair in sweep order (Unit::major), with their row plans.
 PairPlan plan_pair(const PositionIndex& index, const LayerPair& pair,
                    const std::vector<unsigned>& low_masks, int threads);

@@ -86,6 +86,12 @@ const NamedRuleSet* find_rule_set(std::string_view name) {
   return nullptr;
 }
 
+Rules named_rules(std::string_view name, int pieces) {
+  RuleSpec spec = find_rule_set(name)->spec;
+  spec.pieces = pieces;
+  return Rules(spec);
+}
+
 std::string known_rule_set_names() {
   std::string names;
   for (const NamedRuleSet& set : kNamed) {

@@ -24,6 +24,8 @@ struct NamedRuleSet {
 std::span<const NamedRuleSet> named_rule_sets();
 // Case-insensitive; nullptr for an unknown name.
 const NamedRuleSet* find_rule_set(std::string_view name);
+// The named set `name` with `pieces` pieces. Precondition: find_rule_set(name) is not null.
+Rules named_rules(std::string_view name, int pieces);
 // "finkel, masters, blitz, aseb": for errors that list the known names.
 std::string known_rule_set_names();
 

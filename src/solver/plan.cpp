@@ -178,7 +178,7 @@ void plan_pair(const PositionIndex& index, const LayerPair& pair,
     }
   }
   std::stable_sort(plan.units.begin(), plan.units.end(), [](const Unit& a, const Unit& b) {
-    return a.major != b.major ? a.major > b.major : a.minor > b.minor;
+    return std::pair{a.major, a.minor} > std::pair{b.major, b.minor};
   });
   // Row sets by (block, end bits), numbered in order of first use.
   std::unordered_map<std::uint64_t, std::uint32_t> set_numbers;

@@ -1,6 +1,5 @@
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <string>
 
 #include "core/movegen.h"
@@ -10,19 +9,10 @@
 namespace ur::solver::detail {
 namespace {
 
-Rules named(std::string_view name, int pieces) {
-  RuleSpec spec = find_rule_set(name)->spec;
-  spec.pieces = pieces;
-  return Rules(spec);
-}
-
 // The order keys of the unit that holds position `at`.
 std::pair<std::uint64_t, std::uint64_t> unit_order_of(const PositionIndex& index,
                                                       std::uint64_t at) {
-  const std::span<const Block> blocks = index.blocks();
-  const auto next = std::upper_bound(blocks.begin(), blocks.end(), at,
-                                     [](std::uint64_t i, const Block& b) { return i < b.offset; });
-  const Block& block = *(next - 1);
+  const Block& block = index.block_of(at);
   const std::uint64_t within = at - block.offset;
   const unsigned row_mask = index.private_mask_of_rank(static_cast<int>(within / block.columns));
   const unsigned column_mask = index.private_mask_of_rank(static_cast<int>(within % block.columns));
@@ -37,10 +27,9 @@ std::pair<std::uint64_t, std::uint64_t> unit_order_of(const PositionIndex& index
 TEST(PlanPair, MovesThatDoNotCaptureLeadToUnitsSweptEarlier) {
   std::vector<std::pair<std::string, Rules>> cases;
   for (const char* name : {"finkel", "masters", "blitz", "aseb"}) {
-    cases.emplace_back(name, named(name, 3));
+    cases.emplace_back(name, named_rules(name, 3));
   }
-  RuleSpec capture_throws = find_rule_set("finkel")->spec;
-  capture_throws.pieces = 3;
+  RuleSpec capture_throws = named_rules("finkel", 3).spec();
   capture_throws.capture_gives_extra_throw = true;
   cases.emplace_back("finkel with captures throwing again", Rules(capture_throws));
   for (const auto& [name, rules] : cases) {

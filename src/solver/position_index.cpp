@@ -251,11 +251,15 @@ Position PositionIndex::block_position(const Block& block, int row, int column) 
   return position;
 }
 
-Position PositionIndex::unrank(std::uint64_t index) const {
+const Block& PositionIndex::block_of(std::uint64_t index) const {
   const auto after = std::upper_bound(
       blocks_.begin(), blocks_.end(), index,
       [](std::uint64_t value, const Block& block) { return value < block.offset; });
-  const Block& block = *(after - 1);
+  return *(after - 1);
+}
+
+Position PositionIndex::unrank(std::uint64_t index) const {
+  const Block& block = block_of(index);
   const std::uint64_t within = index - block.offset;
   return block_position(block, static_cast<int>(within / block.columns),
                         static_cast<int>(within % block.columns));

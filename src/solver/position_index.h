@@ -82,6 +82,8 @@ class PositionIndex {
   std::uint64_t rank(const Position& position) const;
   // The position of an index, light to move (the mover's view).
   Position unrank(std::uint64_t index) const;
+  // The block holding a position's index.
+  const Block& block_of(std::uint64_t index) const;
 
   // Index from the mover's view: boards in each side's own numbering and homes.
   std::uint64_t rank_view(SquareMask mine, SquareMask theirs, int home_mine,

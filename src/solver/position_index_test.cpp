@@ -63,12 +63,6 @@ TEST(PositionIndex, PlayedPositionsRankFromTheMoversView) {
   }
 }
 
-Rules named(std::string_view name, int pieces) {
-  RuleSpec spec = find_rule_set(name)->spec;
-  spec.pieces = pieces;
-  return Rules(spec);
-}
-
 TEST(PositionIndex, IndexesEveryNamedSetAndRefusesSelfCrossingPaths) {
   for (const NamedRuleSet& set : named_rule_sets()) {
     EXPECT_EQ(unsupported_rules(Rules(set.spec)), std::nullopt) << set.name;
@@ -92,7 +86,7 @@ TEST(PositionIndex, SplitsEachRouteIntoPrivateAndSharedSquares) {
   EXPECT_EQ(finkel.shared_squares(), 8);
   EXPECT_EQ(finkel.end_squares(), 2);
   for (std::string_view name : {"masters", "blitz", "aseb"}) {
-    const PositionIndex index(named(name, 1));
+    const PositionIndex index(named_rules(name, 1));
     EXPECT_EQ(index.low_squares(), 4) << name;
     EXPECT_EQ(index.shared_first(), 5) << name;
     EXPECT_EQ(index.shared_squares(), 12) << name;
@@ -106,7 +100,7 @@ TEST(PositionIndex, SizeOfEverySetMatchesTheClosedFormula) {
   for (const NamedRuleSet& set : named_rule_sets()) {
     const int most = set.name == "finkel" ? 6 : 4;
     for (int pieces = 1; pieces <= most; ++pieces) {
-      const Rules rules = named(set.name, pieces);
+      const Rules rules = named_rules(set.name, pieces);
       const PositionIndex index(rules);
       EXPECT_EQ(index.size(), count_positions(rules, false)) << set.name << " " << pieces;
       // Layer by layer too (the solve's memory estimate sizes its largest layer pair so).
@@ -121,9 +115,10 @@ TEST(PositionIndex, SizeOfEverySetMatchesTheClosedFormula) {
       }
     }
   }
-  EXPECT_EQ(count_positions(named("blitz", 5), true), count_positions(named("aseb", 5), true));
-  EXPECT_EQ(count_positions(named("blitz", 5), true), 41'264'288u);
-  EXPECT_EQ(count_positions(named("masters", 7), true), 501'032'952u);
+  EXPECT_EQ(count_positions(named_rules("blitz", 5), true),
+            count_positions(named_rules("aseb", 5), true));
+  EXPECT_EQ(count_positions(named_rules("blitz", 5), true), 41'264'288u);
+  EXPECT_EQ(count_positions(named_rules("masters", 7), true), 501'032'952u);
 }
 
 // Masters renumbers four shared squares (dark's 12 is light's 16): every position ranks the
@@ -131,7 +126,7 @@ TEST(PositionIndex, SizeOfEverySetMatchesTheClosedFormula) {
 TEST(PositionIndex, EveryIndexRoundTripsInEveryNamedSet) {
   for (const NamedRuleSet& set : named_rule_sets()) {
     for (int pieces = 1; pieces <= 2; ++pieces) {
-      const Rules rules = named(set.name, pieces);
+      const Rules rules = named_rules(set.name, pieces);
       const PositionIndex index(rules);
       for (std::uint64_t i = 0; i < index.size(); ++i) {
         const Position position = index.unrank(i);
@@ -145,7 +140,7 @@ TEST(PositionIndex, EveryIndexRoundTripsInEveryNamedSet) {
 
 TEST(PositionIndex, PlayedPositionsRankFromTheMoversViewInEveryNamedSet) {
   for (const NamedRuleSet& set : named_rule_sets()) {
-    const Rules rules = named(set.name, 3);
+    const Rules rules = named_rules(set.name, 3);
     const PositionIndex index(rules);
     std::mt19937_64 random(13);
     Position position = starting_position(rules);

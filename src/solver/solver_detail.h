@@ -113,11 +113,9 @@ struct Unit {
   // where a capture throws again. Either way a non-capture move raises one side's place and so
   // leads to a unit swept earlier in the same sweep, as when the units were sorted by the sum of
   // the two; but some captures now do too (with the larger first, those by the side ahead),
-  // where under the sum every capture read a value of the last sweep. Which of the two orders
-  // to use was measured (docs/performance.md): one thread, 5 pieces, state updates under the
-  // sum -> the larger first -> the smaller first: finkel 331 -> 318 -> 348 million, Aseb 1,457
-  // -> 1,240 -> 1,362, but Blitz, where captures throw again, 971 -> 884 -> 734; with that rule
-  // changed, each set at 4 pieces turns the other way.
+  // where under the sum every capture read a value of the last sweep. Which order needs fewer
+  // sweeps follows that one rule in every set measured (docs/performance.md, "The units sorted
+  // by the side ahead").
   std::uint64_t major, minor;
 };
 

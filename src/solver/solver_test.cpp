@@ -178,12 +178,6 @@ BruteForce brute_force(const Rules& rules) {
   return solved;
 }
 
-Rules named(std::string_view name, int pieces) {
-  RuleSpec spec = find_rule_set(name)->spec;
-  spec.pieces = pieces;
-  return Rules(spec);
-}
-
 SolveResult solve_tightly(const PositionIndex& index) {
   SolveOptions options;
   options.threads = 2;
@@ -195,7 +189,7 @@ TEST(Solver, AgreesWithBruteForceInEveryNamedSet) {
   for (const NamedRuleSet& set : named_rule_sets()) {
     for (int pieces = 1; pieces <= 2; ++pieces) {
       for (const BearOff bear_off : {BearOff::Exact, BearOff::Any}) {
-        Rules rules = named(set.name, pieces);
+        Rules rules = named_rules(set.name, pieces);
         rules.bear_off = bear_off;
         const PositionIndex index(rules);
         const SolveResult result = solve_tightly(index);
@@ -232,7 +226,7 @@ TEST(Solver, StartValuesOfEveryNamedSetAtSmallPieceCounts) {
       {"blitz", 3, 0.504840844922},   {"aseb", 2, 0.512826741104},    {"aseb", 3, 0.509184392165},
   };
   for (const auto& [set, pieces, start] : pinned) {
-    const Rules rules = named(set, pieces);
+    const Rules rules = named_rules(set, pieces);
     const PositionIndex index(rules);
     const SolveResult result = solve_tightly(index);
     EXPECT_NEAR(result.values[index.rank(starting_position(rules))], start, 1e-11)

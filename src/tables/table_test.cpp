@@ -195,17 +195,11 @@ TEST_F(TableTest, ATableForOtherRulesNamesTheDifference) {
                 "rosettes yes, not no)");
 }
 
-Rules named(std::string_view name, int pieces) {
-  RuleSpec spec = find_rule_set(name)->spec;
-  spec.pieces = pieces;
-  return Rules(spec);
-}
-
 // Every named set's table is written, read back under its own rules with its values, and
 // refused under another set's with the columns that differ.
 TEST_F(TableTest, EveryNamedSetsTableRoundTripsAndIsRefusedForAnother) {
   for (const NamedRuleSet& set : named_rule_sets()) {
-    const Rules rules = named(set.name, 2);
+    const Rules rules = named_rules(set.name, 2);
     solver::SolveOptions options;
     options.threads = 2;
     const std::vector<double> values =
@@ -221,19 +215,19 @@ TEST_F(TableTest, EveryNamedSetsTableRoundTripsAndIsRefusedForAnother) {
     EXPECT_NEAR(evaluate(*table, start), values[table->index().rank(start)], 1.0 / 65535)
         << set.name;
     const std::string_view other = set.name == "blitz" ? "masters" : "blitz";
-    const std::string refused = open_error(path, named(other, 2));
+    const std::string refused = open_error(path, named_rules(other, 2));
     EXPECT_NE(refused.find("not for 2 pieces, bear-off exact (" +
                            std::string(find_rule_set(other)->title)),
               std::string::npos)
         << refused;
   }
   // Blitz and Masters share the path and differ in dice, zero roll and capture throws.
-  EXPECT_NE(open_error(directory_ / "masters-2.table", named("blitz", 2))
+  EXPECT_NE(open_error(directory_ / "masters-2.table", named_rules("blitz", 2))
                 .find("(dice 3, not 4; zero roll max, not pass; capture extra throw no, not yes)"),
             std::string::npos)
-      << open_error(directory_ / "masters-2.table", named("blitz", 2));
+      << open_error(directory_ / "masters-2.table", named_rules("blitz", 2));
   // A custom column (any throw bears off) is named too.
-  Rules any = named("aseb", 2);
+  Rules any = named_rules("aseb", 2);
   any.bear_off = BearOff::Any;
   EXPECT_NE(open_error(directory_ / "aseb-2.table", any).find("(bear-off exact, not any)"),
             std::string::npos);
@@ -242,7 +236,7 @@ TEST_F(TableTest, EveryNamedSetsTableRoundTripsAndIsRefusedForAnother) {
 // A damaged value or a cut-off file of a non-Finkel table is refused on load (and so by
 // `ur solve --verify`, which opens through Table::open).
 TEST_F(TableTest, DamagedOrTruncatedTablesOfAnySetAreRefused) {
-  const Rules rules = named("masters", 1);
+  const Rules rules = named_rules("masters", 1);
   const std::vector<double> values =
       solver::solve(solver::PositionIndex(rules), solver::SolveOptions{}, {}, nullptr).values;
   const fs::path path = directory_ / "masters-1-damaged.table";
@@ -284,7 +278,7 @@ TEST_F(TableTest, SelfCrossingPathsAreRefusedOnLoad) {
 
 // `ur solve` refuses, before allocating, rules whose solve would not fit, with both sizes.
 TEST_F(TableTest, ASolveThatDoesNotFitIsRefusedWithTheSizeItNeeds) {
-  const Rules masters = named("masters", 7);
+  const Rules masters = named_rules("masters", 7);
   const auto refused = memory_refusal(masters, solver::SolveOptions{}, 1000, "--max-memory allows");
   ASSERT_TRUE(refused.has_value());
   EXPECT_NE(refused->find("Masters, 7 pieces (exact bear-off) has 500981472 positions and needs "
@@ -303,8 +297,8 @@ TEST_F(TableTest, SolveCommandLineNamesTheSetAndEveryChangedColumn) {
   EXPECT_EQ(solve_command_line(finkel_rules(7)), "ur solve --pieces 7");
   EXPECT_EQ(solve_command_line(finkel_rules(5, BearOff::Any)),
             "ur solve --pieces 5 --bear-off any");
-  EXPECT_EQ(solve_command_line(named("masters", 7)), "ur solve --rules masters");
-  EXPECT_EQ(solve_command_line(named("blitz", 3)), "ur solve --rules blitz --pieces 3");
+  EXPECT_EQ(solve_command_line(named_rules("masters", 7)), "ur solve --rules masters");
+  EXPECT_EQ(solve_command_line(named_rules("blitz", 3)), "ur solve --rules blitz --pieces 3");
   RuleSpec custom = find_rule_set("aseb")->spec;
   custom.dice = 3;
   custom.safe_rosettes = false;
@@ -316,8 +310,8 @@ TEST_F(TableTest, SolveCommandLineNamesTheSetAndEveryChangedColumn) {
 // 5 pieces" was said before).
 TEST_F(TableTest, RulesTextNamesEachPartOnce) {
   EXPECT_EQ(rules_text(finkel_rules(5)), "5 pieces (exact bear-off)");
-  EXPECT_EQ(rules_text(named("masters", 7)), "Masters, 7 pieces (exact bear-off)");
-  EXPECT_EQ(rules_text(named("masters", 5)), "Masters, 5 pieces (exact bear-off)");
+  EXPECT_EQ(rules_text(named_rules("masters", 7)), "Masters, 7 pieces (exact bear-off)");
+  EXPECT_EQ(rules_text(named_rules("masters", 5)), "Masters, 5 pieces (exact bear-off)");
   RuleSpec any = find_rule_set("blitz")->spec;
   any.bear_off = BearOff::Any;
   EXPECT_EQ(rules_text(Rules(any)), "Blitz, 5 pieces (any bear-off)");
@@ -454,7 +448,7 @@ TEST_F(TableTest, PerfectPlaysEveryNamedSetFromItsOwnTable) {
   ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Agent>>(made));
   Agent& perfect = *std::get<std::unique_ptr<Agent>>(made);
   for (const NamedRuleSet& set : named_rule_sets()) {
-    const Rules rules = named(set.name, 2);
+    const Rules rules = named_rules(set.name, 2);
     EXPECT_EQ(perfect.cannot_play(rules), std::nullopt) << set.name;
     std::string problem;
     const auto table = table_for_play(rules, &problem);

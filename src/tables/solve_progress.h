@@ -63,14 +63,17 @@ class SolveEstimate {
 };
 
 // What a solve costs, measured on the reference 2-core machine (docs/performance.md, CPU time,
-// which a busy machine changes less than wall time), rounded up. CPU a position: Finkel's
-// split (6 private squares, 64-state blocks) 1.05 us (5 pieces 14.1-14.9 s for 14.7 million;
-// 7 pieces 104.4 s for 137.9 million); the 12 shared squares of Masters, Blitz and Aseb
-// 1.55 us at 5 pieces (Blitz 54.9-57.8 s, Aseb 51.6-62.3 s for 41.3 million), and each piece
-// above 5 adds 13% (Masters: 965 s for 501 million, 1.93 us, below the 1.95 us this gives).
-// Memory: solver::solve_memory_bytes (Masters measured 6,637 MiB).
+// which a busy machine changes less than wall time), at the slowest run, rounded up. CPU a
+// position: Finkel's split (6 private squares, 64-state blocks) 1.05 us (5 pieces 12.9-15.3 s
+// for 14.7 million; 7 pieces 127.5 s for 137.9 million); the 12 shared squares of Masters,
+// Blitz and Aseb 1.35 us at 5 pieces (Aseb 49.4-54.5 s for 41.3 million), 0.8 of that where a
+// capture throws again (Blitz 34.8-43.7 s: its sweep order needs 18-20 updates a position
+// against Aseb's 30-33), and each piece above 5 adds 13% (Masters: 701-842 s for 501 million,
+// up to 1.68 us, below the 1.70 us this gives). Memory: solver::solve_memory_bytes (Masters
+// measured 6,646 MiB).
 inline constexpr double kFinkelSplitCpuSecondsPerPosition = 1.05e-6;
-inline constexpr double kWideSharedCpuSecondsPerPosition = 1.55e-6;
+inline constexpr double kWideSharedCpuSecondsPerPosition = 1.35e-6;
+inline constexpr double kWideSharedCaptureThrowsAgainShare = 0.8;
 inline constexpr double kWideSharedCostPerPieceAboveFive = 0.13;
 
 struct SolveCost {
@@ -84,9 +87,11 @@ inline SolveCost estimated_solve_cost(const Rules& rules) {
   const auto positions = static_cast<double>(solver::count_positions(rules, false));
   const bool finkel_split = rules.route_length - count_squares(rules.shared) >= 6;
   const double per_position =
-      finkel_split ? kFinkelSplitCpuSecondsPerPosition
-                   : kWideSharedCpuSecondsPerPosition *
-                         (1.0 + kWideSharedCostPerPieceAboveFive * std::max(0, rules.pieces - 5));
+      finkel_split
+          ? kFinkelSplitCpuSecondsPerPosition
+          : kWideSharedCpuSecondsPerPosition *
+                (rules.capture_gives_extra_throw ? kWideSharedCaptureThrowsAgainShare : 1.0) *
+                (1.0 + kWideSharedCostPerPieceAboveFive * std::max(0, rules.pieces - 5));
   return {positions, positions * per_position,
           static_cast<double>(solver::solve_memory_bytes(rules, solver::SolveOptions{}))};
 }

@@ -22,8 +22,7 @@ std::uint64_t solve_memory_bytes(const Rules& rules, const SolveOptions& options
   // lane's small blocks (Blitz: 2,141-2,164 MiB = 315 values + 146 index + 1,077 lists + the rest;
   // Aseb up to 2,393 MiB).
   const double positions = static_cast<double>(count_positions(rules, false));
-  const int private_squares = rules.route_length - count_squares(rules.shared);
-  const bool finkel_split = private_squares >= 6;
+  const bool finkel_split = has_finkel_split(rules);
   const double plan_bytes_per_position = finkel_split ? 1.0 : 6.0;
   const double compiled_pair_plan_share = finkel_split ? 0.15 : 0.7;
   // The largest pair that compiles: its lists, at kCompiledBytesPerState, fit the budget.

@@ -73,6 +73,13 @@ struct SolveOptions {
   std::size_t compiled_pair_bytes = std::size_t{2304} << 20;
 };
 
+// Whether `rules` leave 6 or more private squares a side (Finkel's route), so the index splits
+// into 64-state blocks whose rows share a plan over many states; the 12 shared squares of
+// Masters, Blitz and Aseb make small blocks instead. Memory and time both follow it.
+inline bool has_finkel_split(const Rules& rules) {
+  return rules.route_length - count_squares(rules.shared) >= 6;
+}
+
 // Bytes a solve of `rules` holds at its peak, about and on the high side: the values (8 bytes a
 // position), the index, the compiled pair lists up to their budget, and the plans of a large
 // layer pair, counted per position of the whole table: Finkel's 64-state blocks share a row's

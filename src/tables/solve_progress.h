@@ -85,9 +85,8 @@ struct SolveCost {
 // What a solve of `rules` should take. Precondition: solver::unsupported_rules(rules) is empty.
 inline SolveCost estimated_solve_cost(const Rules& rules) {
   const auto positions = static_cast<double>(solver::count_positions(rules, false));
-  const bool finkel_split = rules.route_length - count_squares(rules.shared) >= 6;
   const double per_position =
-      finkel_split
+      solver::has_finkel_split(rules)
           ? kFinkelSplitCpuSecondsPerPosition
           : kWideSharedCpuSecondsPerPosition *
                 (rules.capture_gives_extra_throw ? kWideSharedCaptureThrowsAgainShare : 1.0) *

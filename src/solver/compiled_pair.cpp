@@ -40,25 +40,73 @@ void visit_row_states(const PairPlan& plan, const Unit& unit, std::uint32_t r, c
   }
 }
 
-// moving_value over a state's resolved successors.
+// moving_value over a state's resolved successors. With Record, also the move each roll takes
+// (the first best) into *choice, counting in *changed whether they differ from those there.
+template <bool Record>
 double compiled_moving_value(const RowPlan& row, const std::uint32_t* entries,
-                             const double* roll_weights, int max_roll, const double* local) {
+                             const double* roll_weights, int max_roll, const double* local,
+                             std::uint32_t* choice, std::uint64_t* changed) {
   double expected = 0.0;
+  std::uint32_t picks = 0;
   int begin = 0;
   for (int roll = 1; roll <= max_roll; ++roll) {
     const int end = row.ends[roll - 1];
     double best = 0.0;
+    int pick = 0;
     for (int k = begin; k < end; ++k) {
       __builtin_prefetch(local + (entries[k + kEntriesAhead] & kLocalMask));
       const std::uint32_t entry = entries[k];
       const double v = load(local[entry & kLocalMask]);
       // |0 - V| = V when the mover throws again, |1 - V| = 1 - V otherwise (0 <= V <= 1).
-      best = std::max(best, std::abs(static_cast<double>(entry >> 31) - v));
+      const double value = std::abs(static_cast<double>(entry >> 31) - v);
+      if constexpr (Record) {
+        const bool better = value > best;
+        pick = better ? k - begin : pick;
+        best = better ? value : best;
+      } else {
+        best = std::max(best, value);
+      }
     }
+    if constexpr (Record) picks |= static_cast<std::uint32_t>(pick) << (kChoiceBits * (roll - 1));
     expected += roll_weights[roll] * best;
     begin = end;
   }
+  if constexpr (Record) {
+    *changed += *choice != picks;
+    *choice = picks;
+  }
   return expected;
+}
+
+// The moving value of a state under its recorded choices: one successor a roll.
+double chosen_moving_value(const RowPlan& row, const std::uint32_t* entries,
+                           const double* roll_weights, int max_roll, const double* local,
+                           std::uint32_t choice) {
+  double expected = 0.0;
+  int begin = 0;
+  for (int roll = 1; roll <= max_roll; ++roll, choice >>= kChoiceBits) {
+    const int end = row.ends[roll - 1];
+    if (begin < end) {
+      const std::uint32_t entry = entries[begin + (choice & kChoiceMask)];
+      __builtin_prefetch(local + (entries[begin + kEntriesAhead] & kLocalMask));
+      expected += roll_weights[roll] *
+                  std::abs(static_cast<double>(entry >> 31) - load(local[entry & kLocalMask]));
+    }
+    begin = end;
+  }
+  return expected;
+}
+
+template <SweepKind Kind>
+double state_moving_value(const RowPlan& row, const std::uint32_t* entries,
+                          const double* roll_weights, int max_roll, const double* local,
+                          std::uint32_t* choice, std::uint64_t* changed) {
+  if constexpr (Kind == SweepKind::kFollowChoices) {
+    return chosen_moving_value(row, entries, roll_weights, max_roll, local, *choice);
+  } else {
+    return compiled_moving_value<Kind == SweepKind::kRecordChoices>(
+        row, entries, roll_weights, max_roll, local, choice, changed);
+  }
 }
 
 // Where each planned successor leads: for column c, map slot `slot + c * stride` in the pair,
@@ -159,6 +207,7 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
   compiled.entries = entries;
   compiled.local = local;
   compiled.changes = storage.changes.reserve(layout.zero_slot, budget / 2);
+  compiled.choices = storage.choices.reserve(layout.zero_slot, budget / 2);
 
   // Local positions of the pair's states, which start at V = 0.
   for_each_chunk(threads, units, 1, [&](std::size_t u, std::size_t) {
@@ -230,11 +279,11 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
   return compiled;
 }
 
-// sweep_unit over a compiled pair. A row's states share one plan, so their moving values are
-// computed in a run (their loop counts repeat, which the branch predictor learns), then each is
-// solved with its mirror, whose plan differs from one to the next.
-double sweep_compiled_unit(const PairPlan& plan, const CompiledPair& compiled, std::size_t u,
-                           const double* roll_weights, int max_roll, double* local) {
+namespace {
+
+template <SweepKind Kind>
+UnitSweep sweep_compiled(const PairPlan& plan, const CompiledPair& compiled, std::size_t u,
+                         const double* roll_weights, int max_roll, double* local) {
   const Unit& unit = plan.units[u];
   const std::uint32_t* entries = compiled.entries + compiled.entries_begin[u];
   const std::uint32_t columns = unit.mirror_rows_end - unit.mirror_rows_begin;
@@ -243,11 +292,13 @@ double sweep_compiled_unit(const PairPlan& plan, const CompiledPair& compiled, s
   std::array<double, 1u << kMaxLowSquares> inverse;
   std::uint64_t id = 2 * compiled.updates_begin[u];
   double largest = 0.0;
+  std::uint64_t changed = 0;
   for (std::uint32_t r = unit.rows_begin; r < unit.rows_end; ++r) {
     const RowPlan& row = plan.rows[r];
     const std::uint32_t count = successor_count(row, max_roll);
     for (std::uint32_t j = 0; j < columns; ++j, entries += count) {
-      moving[j] = compiled_moving_value(row, entries, roll_weights, max_roll, local);
+      moving[j] = state_moving_value<Kind>(row, entries, roll_weights, max_roll, local,
+                                           compiled.choices + id + 2 * j, &changed);
     }
     // Divided apart from the values, so that the divisions overlap instead of each one
     // delaying its state's stores (inline, a quarter of this function's samples sat on them).
@@ -261,10 +312,11 @@ double sweep_compiled_unit(const PairPlan& plan, const CompiledPair& compiled, s
       if (is_own_mirror(unit, row, mirror_row)) {
         solved.value = solved.mirror_value = solve_own_mirror(moving[j], row.pass_weight);
       } else {
-        solved = solve_with_mirror(
-            moving[j], row.pass_weight,
-            compiled_moving_value(mirror_row, entries, roll_weights, max_roll, local),
-            mirror_row.pass_weight, inverse[j]);
+        solved =
+            solve_with_mirror(moving[j], row.pass_weight,
+                              state_moving_value<Kind>(mirror_row, entries, roll_weights, max_roll,
+                                                       local, compiled.choices + id + 1, &changed),
+                              mirror_row.pass_weight, inverse[j]);
         entries += successor_count(mirror_row, max_roll);
       }
       const double change = solved.value - load(local[id]);
@@ -276,7 +328,28 @@ double sweep_compiled_unit(const PairPlan& plan, const CompiledPair& compiled, s
       store(local[id + 1], solved.mirror_value);
     }
   }
-  return largest;
+  return {largest, changed};
+}
+
+}  // namespace
+
+// sweep_unit over a compiled pair. A row's states share one plan, so their moving values are
+// computed in a run (their loop counts repeat, which the branch predictor learns), then each is
+// solved with its mirror, whose plan differs from one to the next.
+UnitSweep sweep_compiled_unit(const PairPlan& plan, const CompiledPair& compiled, std::size_t u,
+                              const double* roll_weights, int max_roll, double* local,
+                              SweepKind kind) {
+  switch (kind) {
+    case SweepKind::kBest:
+      return sweep_compiled<SweepKind::kBest>(plan, compiled, u, roll_weights, max_roll, local);
+    case SweepKind::kRecordChoices:
+      return sweep_compiled<SweepKind::kRecordChoices>(plan, compiled, u, roll_weights, max_roll,
+                                                       local);
+    case SweepKind::kFollowChoices:
+      return sweep_compiled<SweepKind::kFollowChoices>(plan, compiled, u, roll_weights, max_roll,
+                                                       local);
+  }
+  return {};
 }
 
 void extrapolate(const CompiledPair& compiled, double factor, std::size_t begin, std::size_t end) {
@@ -284,6 +357,20 @@ void extrapolate(const CompiledPair& compiled, double factor, std::size_t begin,
        ++id) {
     const double value = compiled.local[id] + factor * compiled.changes[id];
     store(compiled.local[id], std::clamp(value, 0.0, 1.0));
+  }
+}
+
+void SweepSchedule::after_sweep(SweepKind kind, double change, std::uint64_t changed_choices,
+                                std::uint64_t states, double tolerance) {
+  const double ratio = last_change_ > 0.0 ? change / last_change_ : 1.0;
+  last_change_ = change;
+  if (kind != SweepKind::kFollowChoices) {
+    follow_left_ =
+        static_cast<double>(changed_choices) <= kSettledShare * static_cast<double>(states)
+            ? kFollowWhenSettled
+            : kFollowWhileChanging;
+  } else if (--follow_left_ > 0 && change * std::min(ratio, 1.0) <= tolerance) {
+    follow_left_ = 0;  // the next sweep may end the pair: only a Bellman sweep can
   }
 }
 

@@ -42,11 +42,13 @@ struct CompileStorage {
   ScratchBuffer<double> local;
   ScratchBuffer<std::uint32_t> map;  // a pair state's local position, by global index
   ScratchBuffer<float> changes;
+  ScratchBuffer<std::uint32_t> choices;
   void release() {
     entries.release();
     local.release();
     map.release();
     changes.release();
+    choices.release();
   }
 };
 
@@ -66,6 +68,9 @@ struct CompiledPair {
   double* local = nullptr;  // 2 per update (state, mirror), then constants
   // Per state of `local`: its last update's change, new - old (float: only extrapolate reads it).
   float* changes = nullptr;
+  // Per state of `local`: the move each roll took in the last sweep that recorded them,
+  // kChoiceBits a roll from roll 1 in the low bits (an index into the roll's successors).
+  std::uint32_t* choices = nullptr;
   std::vector<std::uint64_t> entries_begin;  // per unit, plus an end marker
   std::vector<std::uint64_t> updates_begin;  // per unit, plus an end marker
 };
@@ -73,6 +78,11 @@ struct CompiledPair {
 // About what a compiled pair takes a state, on the high side (5-piece Finkel 66-70 bytes, its
 // 7 pieces 79, Blitz 75), to tell ahead of planning which pairs will not fit the budget.
 inline constexpr double kCompiledBytesPerState = 80.0;
+
+// A roll moves one of at most 7 pieces (or one from the start): 4 bits hold its index, and
+// 7 rolls (6 dice, 0 counting as 7) fit 32 bits.
+inline constexpr int kChoiceBits = 4;
+inline constexpr std::uint32_t kChoiceMask = (1u << kChoiceBits) - 1;
 
 inline constexpr std::uint32_t kOpponentBit = 0x80000000u;
 inline constexpr std::uint32_t kLocalMask = 0x7fffffffu;
@@ -131,11 +141,51 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
                                          int max_roll, std::size_t budget, int threads,
                                          CompileStorage& storage);
 
+// What a sweep of a compiled pair does for each roll of each state.
+enum class SweepKind {
+  kBest,           // takes the best move (a Bellman update)
+  kRecordChoices,  // the same, and records the moves in CompiledPair::choices
+  kFollowChoices,  // takes the recorded moves: one read a roll instead of one a move
+};
+
+struct UnitSweep {
+  double largest = 0.0;               // largest change of a value
+  std::uint64_t changed_choices = 0;  // kRecordChoices: states whose moves differ from before
+};
+
 // sweep_unit over a compiled pair. A row's states share one plan, so their moving values are
 // computed in a run (their loop counts repeat, which the branch predictor learns), then each is
 // solved with its mirror, whose plan differs from one to the next.
-double sweep_compiled_unit(const PairPlan& plan, const CompiledPair& compiled, std::size_t u,
-                           const double* roll_weights, int max_roll, double* local);
+UnitSweep sweep_compiled_unit(const PairPlan& plan, const CompiledPair& compiled, std::size_t u,
+                              const double* roll_weights, int max_roll, double* local,
+                              SweepKind kind);
+
+// Chooses the kind of each sweep of a compiled pair (modified policy iteration). A sweep along
+// recorded moves reads one successor a roll instead of every move's, and costs about 0.56 of a
+// Bellman sweep in the profile (Aseb 4 and 5 pieces). So every Bellman sweep records its moves
+// and is followed by one such sweep, or by kFollowWhenSettled once the moves have settled.
+// Measured in cost units (a Bellman sweep of the pair = 1, one thread): Aseb 4 pieces 168.8 ->
+// 130, Blitz 4 98.6 -> 81, finkel 5 318 -> 261 (docs/performance.md, "Sweeps along recorded
+// moves"). Only a Bellman sweep measures the Bellman residual, so only one may end a pair.
+class SweepSchedule {
+ public:
+  SweepKind next() const {
+    return follow_left_ > 0 ? SweepKind::kFollowChoices : SweepKind::kRecordChoices;
+  }
+  // After a sweep of the whole pair (`states` states) of kind `kind` whose largest change was
+  // `change` and which changed the moves of `changed_choices` states.
+  void after_sweep(SweepKind kind, double change, std::uint64_t changed_choices,
+                   std::uint64_t states, double tolerance);
+  // Extrapolated values move states across their moves' boundaries: record them afresh.
+  void after_extrapolation() { follow_left_ = 0; }
+
+ private:
+  static constexpr int kFollowWhileChanging = 1;
+  static constexpr int kFollowWhenSettled = 3;
+  static constexpr double kSettledShare = 0.01;  // of the states changed their moves at most
+  int follow_left_ = 0;
+  double last_change_ = 0.0;
+};
 
 // Extrapolates a compiled pair's values along their last changes: V += factor x change for the
 // states of units [begin, end), clamped to [0, 1]. After a full sweep whose change shrank by a

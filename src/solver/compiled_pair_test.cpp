@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
+#include <optional>
+#include <vector>
 
 #include "core/rule_sets.h"
 #include "solver/solver.h"
@@ -26,6 +29,125 @@ TEST(CompiledPair, DefaultBudgetCompilesTheLargestSevenPieceFinkelPair) {
       compiled_pair_bytes(plan, PairRanges(index, largest), index.rules().max_roll());
   EXPECT_GT(bytes, std::uint64_t{2} << 30);  // what the old 2 GiB default missed
   EXPECT_LE(bytes, SolveOptions{}.compiled_pair_bytes);
+}
+
+// Every Bellman sweep records its moves; while they change widely, one sweep follows them.
+TEST(SweepSchedule, OneSweepAlongTheMovesWhileTheyChange) {
+  SweepSchedule schedule;
+  EXPECT_EQ(schedule.next(), SweepKind::kRecordChoices);
+  schedule.after_sweep(SweepKind::kRecordChoices, 0.5, 500, 1000, 1e-9);
+  EXPECT_EQ(schedule.next(), SweepKind::kFollowChoices);
+  schedule.after_sweep(SweepKind::kFollowChoices, 0.3, 0, 1000, 1e-9);
+  EXPECT_EQ(schedule.next(), SweepKind::kRecordChoices);
+}
+
+// Once at most 1% of the states changed their moves, three sweeps follow them.
+TEST(SweepSchedule, ThreeSweepsAlongSettledMoves) {
+  SweepSchedule schedule;
+  schedule.after_sweep(SweepKind::kRecordChoices, 1e-3, 10, 1000, 1e-9);
+  for (const double change : {5e-4, 2.5e-4, 1.25e-4}) {
+    EXPECT_EQ(schedule.next(), SweepKind::kFollowChoices);
+    schedule.after_sweep(SweepKind::kFollowChoices, change, 0, 1000, 1e-9);
+  }
+  EXPECT_EQ(schedule.next(), SweepKind::kRecordChoices);
+  schedule.after_sweep(SweepKind::kRecordChoices, 6e-5, 11, 1000, 1e-9);
+  EXPECT_EQ(schedule.next(), SweepKind::kFollowChoices);  // 1.1%: one sweep along the moves
+  schedule.after_sweep(SweepKind::kFollowChoices, 3e-5, 0, 1000, 1e-9);
+  EXPECT_EQ(schedule.next(), SweepKind::kRecordChoices);
+}
+
+// Only a Bellman sweep can end a pair: when the next sweep is expected within the tolerance
+// (the last change times the last ratio), it is one.
+TEST(SweepSchedule, ABellmanSweepWhereThePairMayEnd) {
+  SweepSchedule schedule;
+  schedule.after_sweep(SweepKind::kRecordChoices, 4e-9, 0, 1000, 1e-9);
+  EXPECT_EQ(schedule.next(), SweepKind::kFollowChoices);
+  schedule.after_sweep(SweepKind::kFollowChoices, 2e-9, 0, 1000, 1e-9);  // ratio 0.5: 1e-9 next
+  EXPECT_EQ(schedule.next(), SweepKind::kRecordChoices);
+}
+
+TEST(SweepSchedule, ExtrapolatedValuesRecordTheirMovesAfresh) {
+  SweepSchedule schedule;
+  schedule.after_sweep(SweepKind::kRecordChoices, 1e-3, 0, 1000, 1e-9);
+  schedule.after_extrapolation();
+  EXPECT_EQ(schedule.next(), SweepKind::kRecordChoices);
+}
+
+// The last pair in solve order (no piece home yet: the most moves a roll), with the layers it
+// reads left at V = 0, which makes it a fixed-point problem of its own.
+struct LastPair {
+  explicit LastPair(const Rules& rules)
+      : index(rules),
+        pair(solve_order(rules.pieces).back()),
+        ranges(index, pair),
+        plan(plan_pair(index, pair, low_masks_by_progress(index.low_squares()), 1)),
+        values(index.size(), 0.0) {
+    for (Roll roll = 0; roll <= rules.max_roll(); ++roll) {
+      roll_weights.push_back(roll_probability(rules, roll));
+    }
+    compiled = compile_pair(index, plan, ranges, values.data(), rules.max_roll(),
+                            std::size_t{1} << 30, 1, storage);
+  }
+  UnitSweep sweep(SweepKind kind) {
+    UnitSweep total;
+    for (std::size_t u = 0; u < plan.units.size(); ++u) {
+      const UnitSweep unit = sweep_compiled_unit(plan, *compiled, u, roll_weights.data(),
+                                                 index.rules().max_roll(), compiled->local, kind);
+      total.largest = std::max(total.largest, unit.largest);
+      total.changed_choices += unit.changed_choices;
+    }
+    return total;
+  }
+  std::vector<double> local() const {
+    return {compiled->local, compiled->local + 2 * compiled->updates_begin.back()};
+  }
+  PositionIndex index;
+  LayerPair pair;
+  PairRanges ranges;
+  PairPlan plan;
+  std::vector<double> values;
+  std::vector<double> roll_weights;
+  CompileStorage storage;
+  std::optional<CompiledPair> compiled;
+};
+
+// At the fixed point the recorded moves are the best ones: a sweep along them changes nothing
+// that a Bellman sweep would not, and recording again changes no move. A choice read from the
+// wrong state or roll would take another successor's value.
+TEST(SweepAlongRecordedMoves, AtTheFixedPointMatchesABellmanSweep) {
+  for (const char* name : {"finkel", "masters", "blitz", "aseb"}) {
+    LastPair last(named_rules(name, 2));
+    ASSERT_TRUE(last.compiled) << name;
+    int sweeps = 0;
+    while (last.sweep(SweepKind::kRecordChoices).largest > 1e-13) ASSERT_LT(++sweeps, 500) << name;
+    const std::vector<double> fixed = last.local();
+    EXPECT_EQ(last.sweep(SweepKind::kRecordChoices).changed_choices, 0u) << name;
+    EXPECT_LE(last.sweep(SweepKind::kFollowChoices).largest, 1e-13) << name;
+    const std::vector<double> followed = last.local();
+    for (std::size_t i = 0; i < fixed.size(); ++i) {
+      ASSERT_NEAR(followed[i], fixed[i], 1e-13) << name << " state " << i;
+    }
+  }
+}
+
+// Away from the fixed point a sweep along the moves recorded there takes those moves, not the
+// best ones: from values all 0 every move looks alike, so it lands below the Bellman sweep.
+TEST(SweepAlongRecordedMoves, TakesTheRecordedMovesNotTheBest) {
+  LastPair last(named_rules("finkel", 3));
+  ASSERT_TRUE(last.compiled);
+  while (last.sweep(SweepKind::kRecordChoices).largest > 1e-13) {
+  }
+  const std::vector<double> fixed = last.local();
+  // Record the moves at V = 0 (every successor alike: the first move of each roll)...
+  std::fill(last.compiled->local, last.compiled->local + fixed.size(), 0.0);
+  last.sweep(SweepKind::kRecordChoices);
+  // ...then follow them from the fixed point: some states lose value.
+  std::copy(fixed.begin(), fixed.end(), last.compiled->local);
+  EXPECT_GT(last.sweep(SweepKind::kFollowChoices).largest, 1e-3);
+  const std::vector<double> followed = last.local();
+  bool any_lower = false;
+  for (std::size_t i = 0; i < fixed.size(); ++i) any_lower |= followed[i] < fixed[i] - 1e-6;
+  EXPECT_TRUE(any_lower);
 }
 
 // Changes that shrink by a steady ratio r are extrapolated by r / (1 - r): here 0.6, so 1.5.

@@ -37,8 +37,10 @@ std::uint64_t solve_memory_bytes(const Rules& rules, const SolveOptions& options
       compiled = std::max(compiled, lists);
     }
   }
-  // Beside its lists, a compiled pair keeps each state's last change for extrapolation.
-  const double changes = compiled / kCompiledBytesPerState * sizeof(float);
+  // Beside its lists, a compiled pair keeps each state's last change for extrapolation and its
+  // recorded moves.
+  const double changes =
+      compiled / kCompiledBytesPerState * (sizeof(float) + sizeof(std::uint32_t));
   const double pair = std::max(positions * plan_bytes_per_position,
                                compiled * (1.0 + compiled_pair_plan_share) + changes);
   return static_cast<std::uint64_t>(positions * sizeof(double) + pair) + index_bytes(rules);
@@ -103,53 +105,68 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
     all_units.resize(work.size());
     std::iota(all_units.begin(), all_units.end(), 0u);
     // Sweeps the listed units, each thread its own share of the list in list order (sweep
-    // order); returns the largest change.
+    // order); returns the largest change and the states whose recorded moves changed.
     std::vector<std::uint64_t> weights;
-    const auto sweep_units = [&](const std::vector<std::uint32_t>& list) {
+    const auto sweep_units = [&](const std::vector<std::uint32_t>& list, SweepKind kind) {
       weights.clear();
       for (const std::uint32_t w : list) weights.push_back(unit_states(work[w]));
       WorkShares shares(weights, threads, 16);
-      std::vector<double> largest(threads, 0.0);
+      std::vector<UnitSweep> swept(threads);
       const auto worker = [&](int thread) {
-        double thread_largest = 0.0;  // kept here: the threads' slots share a cache line
+        UnitSweep total;  // kept here: the threads' slots share a cache line
         while (const auto chunk = shares.next(thread)) {
           for (std::size_t k = chunk->first; k < chunk->second; ++k) {
             const std::uint32_t w = list[k];
-            unit_changes[w] =
-                compiled
-                    ? sweep_compiled_unit(plan, *compiled, w, roll_weights.data(), max_roll, local)
-                    : sweep_unit(index, plan, work[w], roll_weights.data(), max_roll, values);
-            thread_largest = std::max(thread_largest, unit_changes[w]);
+            const UnitSweep unit =
+                compiled ? sweep_compiled_unit(plan, *compiled, w, roll_weights.data(), max_roll,
+                                               local, kind)
+                         : UnitSweep{sweep_unit(index, plan, work[w], roll_weights.data(), max_roll,
+                                                values)};
+            unit_changes[w] = unit.largest;
+            total.largest = std::max(total.largest, unit.largest);
+            total.changed_choices += unit.changed_choices;
           }
         }
-        largest[thread] = thread_largest;
+        swept[thread] = total;
       };
       run_workers(threads, worker);
-      return *std::max_element(largest.begin(), largest.end());
+      UnitSweep total;
+      for (const UnitSweep& part : swept) {
+        total.largest = std::max(total.largest, part.largest);
+        total.changed_choices += part.changed_choices;
+      }
+      return total;
     };
     Extrapolator extrapolator;
+    SweepSchedule schedule;
     for (int sweep = 1; sweep <= options.max_sweeps; ++sweep) {
       if (cancel && cancel->load()) {
         result.cancelled = true;
         result.values.clear();
         return result;
       }
-      const double change = sweep_units(all_units);
+      // Only compiled pairs keep recorded moves; the row plans' sweeps are all Bellman sweeps.
+      const SweepKind kind = compiled ? schedule.next() : SweepKind::kBest;
+      const UnitSweep swept = sweep_units(all_units, kind);
+      const double change = swept.largest;
       result.updates += pair_states;
+      if (kind == SweepKind::kFollowChoices) result.followed_updates += pair_states;
       ++result.total_sweeps;
       report.sweep = sweep;
       report.residual = change;
       report.updates = result.updates;
       if (progress) progress(report);
-      if (change <= options.tolerance) {
+      if (kind != SweepKind::kFollowChoices && change <= options.tolerance) {
         result.residual = std::max(result.residual, change);
         break;
       }
+      schedule.after_sweep(kind, change, swept.changed_choices, pair_states, options.tolerance);
       if (compiled) {
         if (const double factor = extrapolator.after_full_sweep(change); factor > 0.0) {
           for_each_chunk(threads, work.size(), 64, [&](std::size_t begin, std::size_t end) {
             extrapolate(*compiled, factor, begin, end);
           });
+          schedule.after_extrapolation();
           continue;  // the next full sweep measures the extrapolated values
         }
       }
@@ -166,7 +183,9 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
       }
       extrapolator.interrupt();
       for (int focus = 0; focus < kMaxFocusSweeps; ++focus) {
-        const double slow_change = sweep_units(slow_units);
+        // Of the kind of the sweep before: after a sweep along recorded moves, a Bellman sweep of
+        // the slow units alone would be undone by the next sweep along the moves.
+        const double slow_change = sweep_units(slow_units, kind).largest;
         result.updates += slow_states;
         if (slow_change <= kFocusTarget * change) break;
         // Keep sweeping only the units still slow among them (5 pieces: 375M -> 362M updates).

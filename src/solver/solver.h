@@ -102,11 +102,12 @@ struct SolveProgress {
 using ProgressCallback = std::function<void(const SolveProgress&)>;
 
 struct SolveResult {
-  std::vector<double> values;         // V by index; empty when cancelled
-  double residual = 0.0;              // bound on the Bellman residual: largest last-sweep change
-  std::uint64_t updates = 0;          // state updates done
-  int total_sweeps = 0;               // sweeps over all layer pairs
-  std::uint64_t compiled_states = 0;  // states of the pairs swept through compiled lists
+  std::vector<double> values;          // V by index; empty when cancelled
+  double residual = 0.0;               // bound on the Bellman residual: largest last-sweep change
+  std::uint64_t updates = 0;           // state updates done
+  std::uint64_t followed_updates = 0;  // of them, along recorded moves (SweepKind::kFollowChoices)
+  int total_sweeps = 0;                // sweeps over all layer pairs
+  std::uint64_t compiled_states = 0;   // states of the pairs swept through compiled lists
   bool cancelled = false;
 };
 

@@ -3,6 +3,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -275,7 +276,9 @@ int run_solve(const SolveCommandOptions& options) {
             << cpu_seconds() - cpu_start << " s cpu; " << result.total_sweeps
             << " sweeps over layer pairs, " << result.updates << " state updates ("
             << std::setprecision(3) << result.updates / index.size() << " per position, "
-            << (cpu_seconds() - cpu_start) * 1e9 / result.updates << " ns cpu each)\n"
+            << result.followed_updates * 100 / std::max<std::uint64_t>(result.updates, 1)
+            << "% along recorded moves, " << (cpu_seconds() - cpu_start) * 1e9 / result.updates
+            << " ns cpu each)\n"
             << "residual reached " << std::scientific << std::setprecision(3) << result.residual
             << std::defaultfloat << " (tolerance " << options.tolerance << ")\n"
             << "start value (light to move) " << percent(start_value) << "\n";

@@ -214,6 +214,7 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
     visit_updates(index, plan, compiled, u,
                   [&](std::uint64_t id, std::uint64_t at, std::uint64_t mirror_at) {
                     local[id] = local[id + 1] = 0.0;
+                    compiled.choices[id] = compiled.choices[id + 1] = 0;  // compared when recorded
                     map[*ranges.slot(at)] = static_cast<std::uint32_t>(id);
                     if (at != mirror_at)
                       map[*ranges.slot(mirror_at)] = static_cast<std::uint32_t>(id + 1);
@@ -365,6 +366,9 @@ void SweepSchedule::after_sweep(SweepKind kind, double change, std::uint64_t cha
   const double ratio = last_change_ > 0.0 ? change / last_change_ : 1.0;
   last_change_ = change;
   if (kind != SweepKind::kFollowChoices) {
+    // The first sweep of a pair recorded its moves over those of the pair before.
+    if (!recorded_) changed_choices = states;
+    recorded_ = true;
     follow_left_ =
         static_cast<double>(changed_choices) <= kSettledShare * static_cast<double>(states)
             ? kFollowWhenSettled

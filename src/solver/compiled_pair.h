@@ -184,6 +184,7 @@ class SweepSchedule {
   static constexpr int kFollowWhenSettled = 3;
   static constexpr double kSettledShare = 0.01;  // of the states changed their moves at most
   int follow_left_ = 0;
+  bool recorded_ = false;  // a Bellman sweep has recorded the moves of this pair
   double last_change_ = 0.0;
 };
 

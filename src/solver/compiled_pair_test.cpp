@@ -44,6 +44,8 @@ TEST(SweepSchedule, OneSweepAlongTheMovesWhileTheyChange) {
 // Once at most 1% of the states changed their moves, three sweeps follow them.
 TEST(SweepSchedule, ThreeSweepsAlongSettledMoves) {
   SweepSchedule schedule;
+  schedule.after_sweep(SweepKind::kRecordChoices, 2e-3, 900, 1000, 1e-9);
+  schedule.after_sweep(SweepKind::kFollowChoices, 1.5e-3, 0, 1000, 1e-9);
   schedule.after_sweep(SweepKind::kRecordChoices, 1e-3, 10, 1000, 1e-9);
   for (const double change : {5e-4, 2.5e-4, 1.25e-4}) {
     EXPECT_EQ(schedule.next(), SweepKind::kFollowChoices);
@@ -56,10 +58,22 @@ TEST(SweepSchedule, ThreeSweepsAlongSettledMoves) {
   EXPECT_EQ(schedule.next(), SweepKind::kRecordChoices);
 }
 
+// The first sweep of a pair compares its moves with those left by the pair before: whatever it
+// counts, the moves have not settled.
+TEST(SweepSchedule, TheFirstSweepOfAPairHasNotSettled) {
+  SweepSchedule schedule;
+  schedule.after_sweep(SweepKind::kRecordChoices, 1.0, 0, 1000, 1e-9);
+  EXPECT_EQ(schedule.next(), SweepKind::kFollowChoices);
+  schedule.after_sweep(SweepKind::kFollowChoices, 0.9, 0, 1000, 1e-9);
+  EXPECT_EQ(schedule.next(), SweepKind::kRecordChoices);
+}
+
 // Only a Bellman sweep can end a pair: when the next sweep is expected within the tolerance
 // (the last change times the last ratio), it is one.
 TEST(SweepSchedule, ABellmanSweepWhereThePairMayEnd) {
   SweepSchedule schedule;
+  schedule.after_sweep(SweepKind::kRecordChoices, 8e-9, 900, 1000, 1e-9);
+  schedule.after_sweep(SweepKind::kFollowChoices, 6e-9, 0, 1000, 1e-9);
   schedule.after_sweep(SweepKind::kRecordChoices, 4e-9, 0, 1000, 1e-9);
   EXPECT_EQ(schedule.next(), SweepKind::kFollowChoices);
   schedule.after_sweep(SweepKind::kFollowChoices, 2e-9, 0, 1000, 1e-9);  // ratio 0.5: 1e-9 next
@@ -120,8 +134,8 @@ TEST(SweepAlongRecordedMoves, AtTheFixedPointMatchesABellmanSweep) {
     ASSERT_TRUE(last.compiled) << name;
     int sweeps = 0;
     while (last.sweep(SweepKind::kRecordChoices).largest > 1e-13) ASSERT_LT(++sweeps, 500) << name;
-    const std::vector<double> fixed = last.local();
     EXPECT_EQ(last.sweep(SweepKind::kRecordChoices).changed_choices, 0u) << name;
+    const std::vector<double> fixed = last.local();
     EXPECT_LE(last.sweep(SweepKind::kFollowChoices).largest, 1e-13) << name;
     const std::vector<double> followed = last.local();
     for (std::size_t i = 0; i < fixed.size(); ++i) {
@@ -131,14 +145,14 @@ TEST(SweepAlongRecordedMoves, AtTheFixedPointMatchesABellmanSweep) {
 }
 
 // Away from the fixed point a sweep along the moves recorded there takes those moves, not the
-// best ones: from values all 0 every move looks alike, so it lands below the Bellman sweep.
+// best ones: those recorded at V = 0 lose value somewhere against the fixed point.
 TEST(SweepAlongRecordedMoves, TakesTheRecordedMovesNotTheBest) {
   LastPair last(named_rules("finkel", 3));
   ASSERT_TRUE(last.compiled);
   while (last.sweep(SweepKind::kRecordChoices).largest > 1e-13) {
   }
   const std::vector<double> fixed = last.local();
-  // Record the moves at V = 0 (every successor alike: the first move of each roll)...
+  // Record the moves at V = 0 (the first move of each roll that does not throw again)...
   std::fill(last.compiled->local, last.compiled->local + fixed.size(), 0.0);
   last.sweep(SweepKind::kRecordChoices);
   // ...then follow them from the fixed point: some states lose value.

@@ -18,9 +18,9 @@ std::uint64_t solve_memory_bytes(const Rules& rules, const SolveOptions& options
   // over the whole set: 7-piece Masters 7,008 MiB = 3,822 values + 343 index + 2,843 plan) or a
   // compiled pair's lists (the largest that fits the budget, at kCompiledBytesPerState)
   // with its plan and work lists: under 0.1 of the lists again for Finkel's split (7 pieces:
-  // 3,536 MiB = 1,052 values + 2,229 lists + 113 changes + the rest), 0.7 for the wide shared
-  // lane's small blocks (Blitz: 2,141-2,164 MiB = 315 values + 146 index + 1,077 lists + the rest;
-  // Aseb up to 2,393 MiB).
+  // 3,635 MiB = 1,052 values + 2,229 lists + 226 changes and recorded moves + the rest), 0.7 for
+  // the wide shared lane's small blocks (Blitz: 2,141-2,164 MiB = 315 values + 146 index + 1,077
+  // lists + the rest; Aseb up to 2,393 MiB).
   const double positions = static_cast<double>(count_positions(rules, false));
   const bool finkel_split = has_finkel_split(rules);
   const double plan_bytes_per_position = finkel_split ? 1.0 : 6.0;
@@ -153,7 +153,8 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
       if (kind == SweepKind::kFollowChoices) result.followed_updates += pair_states;
       ++result.total_sweeps;
       report.sweep = sweep;
-      report.residual = change;
+      // A sweep along recorded moves does not measure the Bellman residual.
+      if (kind != SweepKind::kFollowChoices) report.residual = change;
       report.updates = result.updates;
       if (progress) progress(report);
       if (kind != SweepKind::kFollowChoices && change <= options.tolerance) {
@@ -187,6 +188,7 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
         // the slow units alone would be undone by the next sweep along the moves.
         const double slow_change = sweep_units(slow_units, kind).largest;
         result.updates += slow_states;
+        if (kind == SweepKind::kFollowChoices) result.followed_updates += slow_states;
         if (slow_change <= kFocusTarget * change) break;
         // Keep sweeping only the units still slow among them (5 pieces: 375M -> 362M updates).
         std::size_t kept = 0;

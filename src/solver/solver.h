@@ -65,11 +65,11 @@ struct SolveOptions {
   int threads = 1;          // worker threads, >= 1
   double tolerance = 1e-9;  // stop a layer when a sweep changes no value by more than this
   int max_sweeps = 100000;  // per layer pair; a safety net, never reached in practice
-  // Memory for a layer pair's compiled successor lists (about 70 bytes a state, and 4 more
-  // outside this budget for each state's last change), which sweep faster than row plans; a
-  // bigger pair uses its row plans. 2.25 GiB compiles every pair of
-  // 7-piece Finkel (the largest, 29.6 million states, takes 2,229 MiB; peak 3.4 GiB, 1.1 GB of
-  // it the values) and Masters' pairs up to about 30 million states (peak under 8 GiB).
+  // Memory for a layer pair's compiled successor lists (about 70 bytes a state, and 8 more
+  // outside this budget for each state's last change and recorded moves), which sweep faster
+  // than row plans; a bigger pair uses its row plans. 2.25 GiB compiles every pair of 7-piece
+  // Finkel (the largest, 29.6 million states, takes 2,229 MiB; peak 3,635 MiB, 1.1 GB of it the
+  // values) and Masters' pairs up to about 30 million states (peak under 8 GiB).
   std::size_t compiled_pair_bytes = std::size_t{2304} << 20;
 };
 

@@ -40,9 +40,14 @@ void visit_row_states(const PairPlan& plan, const Unit& unit, std::uint32_t r, c
   }
 }
 
-// moving_value over a state's resolved successors. With Record, also the move each roll takes
-// (the first best) into *choice, counting in *changed whether they differ from those there.
-template <bool Record>
+// The value to the mover of the successor in `entry`: |0 - V| = V when the mover throws again,
+// |1 - V| = 1 - V otherwise (0 <= V <= 1).
+inline double successor_value(std::uint32_t entry, const double* local) {
+  return std::abs(static_cast<double>(entry >> 31) - load(local[entry & kLocalMask]));
+}
+
+// moving_value over a state's resolved successors, recording the move each roll takes (the
+// first best) into *choice and counting in *changed whether they differ from those there.
 double compiled_moving_value(const RowPlan& row, const std::uint32_t* entries,
                              const double* roll_weights, int max_roll, const double* local,
                              std::uint32_t* choice, std::uint64_t* changed) {
@@ -55,26 +60,18 @@ double compiled_moving_value(const RowPlan& row, const std::uint32_t* entries,
     int pick = 0;
     for (int k = begin; k < end; ++k) {
       __builtin_prefetch(local + (entries[k + kEntriesAhead] & kLocalMask));
-      const std::uint32_t entry = entries[k];
-      const double v = load(local[entry & kLocalMask]);
-      // |0 - V| = V when the mover throws again, |1 - V| = 1 - V otherwise (0 <= V <= 1).
-      const double value = std::abs(static_cast<double>(entry >> 31) - v);
-      if constexpr (Record) {
-        const bool better = value > best;
-        pick = better ? k - begin : pick;
-        best = better ? value : best;
-      } else {
-        best = std::max(best, value);
-      }
+      const double value = successor_value(entries[k], local);
+      // Without branches: a branch on the values waits for their loads when it mispredicts.
+      const bool better = value > best;
+      pick = better ? k - begin : pick;
+      best = better ? value : best;
     }
-    if constexpr (Record) picks |= static_cast<std::uint32_t>(pick) << (kChoiceBits * (roll - 1));
+    picks |= static_cast<std::uint32_t>(pick) << (kChoiceBits * (roll - 1));
     expected += roll_weights[roll] * best;
     begin = end;
   }
-  if constexpr (Record) {
-    *changed += *choice != picks;
-    *choice = picks;
-  }
+  *changed += *choice != picks;
+  *choice = picks;
   return expected;
 }
 
@@ -87,25 +84,23 @@ double chosen_moving_value(const RowPlan& row, const std::uint32_t* entries,
   for (int roll = 1; roll <= max_roll; ++roll, choice >>= kChoiceBits) {
     const int end = row.ends[roll - 1];
     if (begin < end) {
-      const std::uint32_t entry = entries[begin + (choice & kChoiceMask)];
       __builtin_prefetch(local + (entries[begin + kEntriesAhead] & kLocalMask));
-      expected += roll_weights[roll] *
-                  std::abs(static_cast<double>(entry >> 31) - load(local[entry & kLocalMask]));
+      expected +=
+          roll_weights[roll] * successor_value(entries[begin + (choice & kChoiceMask)], local);
     }
     begin = end;
   }
   return expected;
 }
 
-template <SweepKind Kind>
+template <bool Follow>
 double state_moving_value(const RowPlan& row, const std::uint32_t* entries,
                           const double* roll_weights, int max_roll, const double* local,
                           std::uint32_t* choice, std::uint64_t* changed) {
-  if constexpr (Kind == SweepKind::kFollowChoices) {
+  if constexpr (Follow) {
     return chosen_moving_value(row, entries, roll_weights, max_roll, local, *choice);
   } else {
-    return compiled_moving_value<Kind == SweepKind::kRecordChoices>(
-        row, entries, roll_weights, max_roll, local, choice, changed);
+    return compiled_moving_value(row, entries, roll_weights, max_roll, local, choice, changed);
   }
 }
 
@@ -282,7 +277,7 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
 
 namespace {
 
-template <SweepKind Kind>
+template <bool Follow>
 UnitSweep sweep_compiled(const PairPlan& plan, const CompiledPair& compiled, std::size_t u,
                          const double* roll_weights, int max_roll, double* local) {
   const Unit& unit = plan.units[u];
@@ -298,8 +293,8 @@ UnitSweep sweep_compiled(const PairPlan& plan, const CompiledPair& compiled, std
     const RowPlan& row = plan.rows[r];
     const std::uint32_t count = successor_count(row, max_roll);
     for (std::uint32_t j = 0; j < columns; ++j, entries += count) {
-      moving[j] = state_moving_value<Kind>(row, entries, roll_weights, max_roll, local,
-                                           compiled.choices + id + 2 * j, &changed);
+      moving[j] = state_moving_value<Follow>(row, entries, roll_weights, max_roll, local,
+                                             compiled.choices + id + 2 * j, &changed);
     }
     // Divided apart from the values, so that the divisions overlap instead of each one
     // delaying its state's stores (inline, a quarter of this function's samples sat on them).
@@ -313,11 +308,11 @@ UnitSweep sweep_compiled(const PairPlan& plan, const CompiledPair& compiled, std
       if (is_own_mirror(unit, row, mirror_row)) {
         solved.value = solved.mirror_value = solve_own_mirror(moving[j], row.pass_weight);
       } else {
-        solved =
-            solve_with_mirror(moving[j], row.pass_weight,
-                              state_moving_value<Kind>(mirror_row, entries, roll_weights, max_roll,
-                                                       local, compiled.choices + id + 1, &changed),
-                              mirror_row.pass_weight, inverse[j]);
+        solved = solve_with_mirror(
+            moving[j], row.pass_weight,
+            state_moving_value<Follow>(mirror_row, entries, roll_weights, max_roll, local,
+                                       compiled.choices + id + 1, &changed),
+            mirror_row.pass_weight, inverse[j]);
         entries += successor_count(mirror_row, max_roll);
       }
       const double change = solved.value - load(local[id]);
@@ -340,17 +335,9 @@ UnitSweep sweep_compiled(const PairPlan& plan, const CompiledPair& compiled, std
 UnitSweep sweep_compiled_unit(const PairPlan& plan, const CompiledPair& compiled, std::size_t u,
                               const double* roll_weights, int max_roll, double* local,
                               SweepKind kind) {
-  switch (kind) {
-    case SweepKind::kBest:
-      return sweep_compiled<SweepKind::kBest>(plan, compiled, u, roll_weights, max_roll, local);
-    case SweepKind::kRecordChoices:
-      return sweep_compiled<SweepKind::kRecordChoices>(plan, compiled, u, roll_weights, max_roll,
-                                                       local);
-    case SweepKind::kFollowChoices:
-      return sweep_compiled<SweepKind::kFollowChoices>(plan, compiled, u, roll_weights, max_roll,
-                                                       local);
-  }
-  return {};
+  return kind == SweepKind::kFollowChoices
+             ? sweep_compiled<true>(plan, compiled, u, roll_weights, max_roll, local)
+             : sweep_compiled<false>(plan, compiled, u, roll_weights, max_roll, local);
 }
 
 void extrapolate(const CompiledPair& compiled, double factor, std::size_t begin, std::size_t end) {

@@ -3,6 +3,7 @@
 // memory budget. Internal to src/solver.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 
 #include "solver/solver_detail.h"
@@ -143,14 +144,18 @@ std::optional<CompiledPair> compile_pair(const PositionIndex& index, const PairP
 
 // What a sweep of a compiled pair does for each roll of each state.
 enum class SweepKind {
-  kBest,           // takes the best move (a Bellman update)
-  kRecordChoices,  // the same, and records the moves in CompiledPair::choices
+  kBellman,        // takes the best move; on a compiled pair also records it in
+                   // CompiledPair::choices
   kFollowChoices,  // takes the recorded moves: one read a roll instead of one a move
 };
 
 struct UnitSweep {
   double largest = 0.0;               // largest change of a value
-  std::uint64_t changed_choices = 0;  // kRecordChoices: states whose moves differ from before
+  std::uint64_t changed_choices = 0;  // kBellman: states whose recorded moves changed
+  void absorb(const UnitSweep& other) {
+    largest = std::max(largest, other.largest);
+    changed_choices += other.changed_choices;
+  }
 };
 
 // sweep_unit over a compiled pair. A row's states share one plan, so their moving values are
@@ -161,16 +166,16 @@ UnitSweep sweep_compiled_unit(const PairPlan& plan, const CompiledPair& compiled
                               SweepKind kind);
 
 // Chooses the kind of each sweep of a compiled pair (modified policy iteration). A sweep along
-// recorded moves reads one successor a roll instead of every move's, and costs about 0.56 of a
-// Bellman sweep in the profile (Aseb 4 and 5 pieces). So every Bellman sweep records its moves
-// and is followed by one such sweep, or by kFollowWhenSettled once the moves have settled.
-// Measured in cost units (a Bellman sweep of the pair = 1, one thread): Aseb 4 pieces 168.8 ->
-// 130, Blitz 4 98.6 -> 81, finkel 5 318 -> 261 (docs/performance.md, "Sweeps along recorded
-// moves"). Only a Bellman sweep measures the Bellman residual, so only one may end a pair.
+// recorded moves reads one successor a roll instead of every move's and costs about 0.52 of a
+// Bellman sweep that records them (which costs 1.2 of one that does not). So every Bellman sweep
+// is followed by one such sweep, or by kFollowWhenSettled once the moves have settled. In
+// unrecorded Bellman sweeps, one thread: Aseb 4 pieces 168.8 -> 151, finkel 5 318 -> 304, Blitz 4
+// 98.6 -> 94 (docs/performance.md, "Sweeps along recorded moves"). Only a Bellman sweep
+// measures the Bellman residual, so only one may end a pair.
 class SweepSchedule {
  public:
   SweepKind next() const {
-    return follow_left_ > 0 ? SweepKind::kFollowChoices : SweepKind::kRecordChoices;
+    return follow_left_ > 0 ? SweepKind::kFollowChoices : SweepKind::kBellman;
   }
   // After a sweep of the whole pair (`states` states) of kind `kind` whose largest change was
   // `change` and which changed the moves of `changed_choices` states.

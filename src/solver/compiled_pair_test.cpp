@@ -31,60 +31,68 @@ TEST(CompiledPair, DefaultBudgetCompilesTheLargestSevenPieceFinkelPair) {
   EXPECT_LE(bytes, SolveOptions{}.compiled_pair_bytes);
 }
 
+// The schedule's sweeps over a pair of 1,000 states, to a tolerance of 1e-9.
+void bellman(SweepSchedule& schedule, double change, std::uint64_t changed_choices) {
+  schedule.after_sweep(SweepKind::kBellman, change, changed_choices, 1000, 1e-9);
+}
+void follow(SweepSchedule& schedule, double change) {
+  schedule.after_sweep(SweepKind::kFollowChoices, change, 0, 1000, 1e-9);
+}
+
 // Every Bellman sweep records its moves; while they change widely, one sweep follows them.
 TEST(SweepSchedule, OneSweepAlongTheMovesWhileTheyChange) {
   SweepSchedule schedule;
-  EXPECT_EQ(schedule.next(), SweepKind::kRecordChoices);
-  schedule.after_sweep(SweepKind::kRecordChoices, 0.5, 500, 1000, 1e-9);
+  EXPECT_EQ(schedule.next(), SweepKind::kBellman);
+  bellman(schedule, 0.5, 500);
   EXPECT_EQ(schedule.next(), SweepKind::kFollowChoices);
-  schedule.after_sweep(SweepKind::kFollowChoices, 0.3, 0, 1000, 1e-9);
-  EXPECT_EQ(schedule.next(), SweepKind::kRecordChoices);
+  follow(schedule, 0.3);
+  EXPECT_EQ(schedule.next(), SweepKind::kBellman);
 }
 
 // Once at most 1% of the states changed their moves, three sweeps follow them.
 TEST(SweepSchedule, ThreeSweepsAlongSettledMoves) {
   SweepSchedule schedule;
-  schedule.after_sweep(SweepKind::kRecordChoices, 2e-3, 900, 1000, 1e-9);
-  schedule.after_sweep(SweepKind::kFollowChoices, 1.5e-3, 0, 1000, 1e-9);
-  schedule.after_sweep(SweepKind::kRecordChoices, 1e-3, 10, 1000, 1e-9);
+  bellman(schedule, 2e-3, 900);
+  follow(schedule, 1.5e-3);
+  bellman(schedule, 1e-3, 10);
   for (const double change : {5e-4, 2.5e-4, 1.25e-4}) {
     EXPECT_EQ(schedule.next(), SweepKind::kFollowChoices);
-    schedule.after_sweep(SweepKind::kFollowChoices, change, 0, 1000, 1e-9);
+    follow(schedule, change);
   }
-  EXPECT_EQ(schedule.next(), SweepKind::kRecordChoices);
-  schedule.after_sweep(SweepKind::kRecordChoices, 6e-5, 11, 1000, 1e-9);
+  EXPECT_EQ(schedule.next(), SweepKind::kBellman);
+  bellman(schedule, 6e-5, 11);
   EXPECT_EQ(schedule.next(), SweepKind::kFollowChoices);  // 1.1%: one sweep along the moves
-  schedule.after_sweep(SweepKind::kFollowChoices, 3e-5, 0, 1000, 1e-9);
-  EXPECT_EQ(schedule.next(), SweepKind::kRecordChoices);
+  follow(schedule, 3e-5);
+  EXPECT_EQ(schedule.next(), SweepKind::kBellman);
 }
 
 // The first sweep of a pair compares its moves with those left by the pair before: whatever it
 // counts, the moves have not settled.
 TEST(SweepSchedule, TheFirstSweepOfAPairHasNotSettled) {
   SweepSchedule schedule;
-  schedule.after_sweep(SweepKind::kRecordChoices, 1.0, 0, 1000, 1e-9);
+  bellman(schedule, 1.0, 0);
   EXPECT_EQ(schedule.next(), SweepKind::kFollowChoices);
-  schedule.after_sweep(SweepKind::kFollowChoices, 0.9, 0, 1000, 1e-9);
-  EXPECT_EQ(schedule.next(), SweepKind::kRecordChoices);
+  follow(schedule, 0.9);
+  EXPECT_EQ(schedule.next(), SweepKind::kBellman);
 }
 
 // Only a Bellman sweep can end a pair: when the next sweep is expected within the tolerance
 // (the last change times the last ratio), it is one.
 TEST(SweepSchedule, ABellmanSweepWhereThePairMayEnd) {
   SweepSchedule schedule;
-  schedule.after_sweep(SweepKind::kRecordChoices, 8e-9, 900, 1000, 1e-9);
-  schedule.after_sweep(SweepKind::kFollowChoices, 6e-9, 0, 1000, 1e-9);
-  schedule.after_sweep(SweepKind::kRecordChoices, 4e-9, 0, 1000, 1e-9);
+  bellman(schedule, 8e-9, 900);
+  follow(schedule, 6e-9);
+  bellman(schedule, 4e-9, 0);
   EXPECT_EQ(schedule.next(), SweepKind::kFollowChoices);
-  schedule.after_sweep(SweepKind::kFollowChoices, 2e-9, 0, 1000, 1e-9);  // ratio 0.5: 1e-9 next
-  EXPECT_EQ(schedule.next(), SweepKind::kRecordChoices);
+  follow(schedule, 2e-9);  // ratio 0.5: 1e-9 next
+  EXPECT_EQ(schedule.next(), SweepKind::kBellman);
 }
 
 TEST(SweepSchedule, ExtrapolatedValuesRecordTheirMovesAfresh) {
   SweepSchedule schedule;
-  schedule.after_sweep(SweepKind::kRecordChoices, 1e-3, 0, 1000, 1e-9);
+  bellman(schedule, 1e-3, 0);
   schedule.after_extrapolation();
-  EXPECT_EQ(schedule.next(), SweepKind::kRecordChoices);
+  EXPECT_EQ(schedule.next(), SweepKind::kBellman);
 }
 
 // The last pair in solve order (no piece home yet: the most moves a roll), with the layers it
@@ -105,12 +113,17 @@ struct LastPair {
   UnitSweep sweep(SweepKind kind) {
     UnitSweep total;
     for (std::size_t u = 0; u < plan.units.size(); ++u) {
-      const UnitSweep unit = sweep_compiled_unit(plan, *compiled, u, roll_weights.data(),
-                                                 index.rules().max_roll(), compiled->local, kind);
-      total.largest = std::max(total.largest, unit.largest);
-      total.changed_choices += unit.changed_choices;
+      total.absorb(sweep_compiled_unit(plan, *compiled, u, roll_weights.data(),
+                                       index.rules().max_roll(), compiled->local, kind));
     }
     return total;
+  }
+  // Bellman sweeps until no value changes by more than 1e-13; false after 500 of them.
+  bool converge() {
+    for (int sweeps = 0; sweeps < 500; ++sweeps) {
+      if (sweep(SweepKind::kBellman).largest <= 1e-13) return true;
+    }
+    return false;
   }
   std::vector<double> local() const {
     return {compiled->local, compiled->local + 2 * compiled->updates_begin.back()};
@@ -132,9 +145,8 @@ TEST(SweepAlongRecordedMoves, AtTheFixedPointMatchesABellmanSweep) {
   for (const char* name : {"finkel", "masters", "blitz", "aseb"}) {
     LastPair last(named_rules(name, 2));
     ASSERT_TRUE(last.compiled) << name;
-    int sweeps = 0;
-    while (last.sweep(SweepKind::kRecordChoices).largest > 1e-13) ASSERT_LT(++sweeps, 500) << name;
-    EXPECT_EQ(last.sweep(SweepKind::kRecordChoices).changed_choices, 0u) << name;
+    ASSERT_TRUE(last.converge()) << name;
+    EXPECT_EQ(last.sweep(SweepKind::kBellman).changed_choices, 0u) << name;
     const std::vector<double> fixed = last.local();
     EXPECT_LE(last.sweep(SweepKind::kFollowChoices).largest, 1e-13) << name;
     const std::vector<double> followed = last.local();
@@ -149,12 +161,11 @@ TEST(SweepAlongRecordedMoves, AtTheFixedPointMatchesABellmanSweep) {
 TEST(SweepAlongRecordedMoves, TakesTheRecordedMovesNotTheBest) {
   LastPair last(named_rules("finkel", 3));
   ASSERT_TRUE(last.compiled);
-  while (last.sweep(SweepKind::kRecordChoices).largest > 1e-13) {
-  }
+  ASSERT_TRUE(last.converge());
   const std::vector<double> fixed = last.local();
   // Record the moves at V = 0 (the first move of each roll that does not throw again)...
   std::fill(last.compiled->local, last.compiled->local + fixed.size(), 0.0);
-  last.sweep(SweepKind::kRecordChoices);
+  last.sweep(SweepKind::kBellman);
   // ...then follow them from the fixed point: some states lose value.
   std::copy(fixed.begin(), fixed.end(), last.compiled->local);
   EXPECT_GT(last.sweep(SweepKind::kFollowChoices).largest, 1e-3);

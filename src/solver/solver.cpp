@@ -123,18 +123,14 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
                          : UnitSweep{sweep_unit(index, plan, work[w], roll_weights.data(), max_roll,
                                                 values)};
             unit_changes[w] = unit.largest;
-            total.largest = std::max(total.largest, unit.largest);
-            total.changed_choices += unit.changed_choices;
+            total.absorb(unit);
           }
         }
         swept[thread] = total;
       };
       run_workers(threads, worker);
       UnitSweep total;
-      for (const UnitSweep& part : swept) {
-        total.largest = std::max(total.largest, part.largest);
-        total.changed_choices += part.changed_choices;
-      }
+      for (const UnitSweep& part : swept) total.absorb(part);
       return total;
     };
     Extrapolator extrapolator;
@@ -146,7 +142,7 @@ SolveResult solve(const PositionIndex& index, const SolveOptions& options,
         return result;
       }
       // Only compiled pairs keep recorded moves; the row plans' sweeps are all Bellman sweeps.
-      const SweepKind kind = compiled ? schedule.next() : SweepKind::kBest;
+      const SweepKind kind = compiled ? schedule.next() : SweepKind::kBellman;
       const UnitSweep swept = sweep_units(all_units, kind);
       const double change = swept.largest;
       result.updates += pair_states;

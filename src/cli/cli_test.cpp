@@ -240,6 +240,38 @@ TEST_F(CliWithTables, SolveChecksTheOutputPathBeforeSolving) {
       << in_default.output;
 }
 
+// The rename into place replaced a device node (as root, /dev/null itself) or a symbolic link.
+TEST_F(CliWithTables, SolveRefusesADeviceAndWritesThroughALink) {
+  const CommandResult device = run_ur("solve --pieces 1 --out /dev/null");
+  EXPECT_EQ(device.exit_code, 2) << device.output;
+  EXPECT_TRUE(contains(device.output, "--out /dev/null is not a regular file")) << device.output;
+  EXPECT_TRUE(std::filesystem::is_character_file("/dev/null"));
+  const std::filesystem::path target = directory() / "linked.table";
+  const std::filesystem::path link = directory() / "link.table";
+  std::filesystem::remove(link);
+  std::filesystem::create_symlink(target, link);
+  const CommandResult linked = run_ur("solve --pieces 1 --out " + link.string());
+  EXPECT_EQ(linked.exit_code, 0) << linked.output;
+  EXPECT_TRUE(std::filesystem::is_symlink(link));
+  EXPECT_TRUE(std::filesystem::is_regular_file(target));
+  EXPECT_EQ(run_ur("solve --verify " + link.string()).exit_code, 0);
+}
+
+// Every comparison with NaN is false, so a plain range check let "nan" through (and --tolerance
+// nan ran 100,000 sweeps a layer pair).
+TEST(Cli, NumberOptionsRefuseNanAndInfinity) {
+  for (const std::string option : {"--tolerance", "--max-memory", "--pair-memory"}) {
+    for (const std::string value : {"nan", "inf", "-inf", "1e999", "0x10", ""}) {
+      const CommandResult run =
+          run_ur("solve --pieces 1 --out /tmp/never.table " + option + " '" + value + "'");
+      EXPECT_EQ(run.exit_code, 2) << option << " " << value << "\n" << run.output;
+      EXPECT_TRUE(contains(run.output, "must be a number")) << option << " " << value << "\n"
+                                                            << run.output;
+    }
+  }
+  EXPECT_FALSE(std::filesystem::exists("/tmp/never.table"));
+}
+
 // The number of decimals of every percentage in `text` ("51.603%" has 3).
 std::vector<int> percent_decimals(const std::string& text) {
   std::vector<int> decimals;

@@ -4,8 +4,10 @@
 
 #include <CLI/CLI.hpp>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <limits>
+#include <sstream>
 #include <string>
 
 namespace ur::cli {
@@ -25,6 +27,26 @@ CLI::Validator integer_range(Integer min, Integer max) {
         return {};
       },
       "INT in " + range);
+}
+
+// Accepts finite decimal numbers min..max ("nan" and "inf" are refused: every comparison with
+// NaN is false, so a plain range check lets it through).
+inline CLI::Validator number_range(double min, double max) {
+  std::ostringstream shown;
+  shown << min << ".." << max;
+  const std::string range = shown.str();
+  return CLI::Validator(
+      [min, max, range](std::string& text) -> std::string {
+        double value = 0;
+        const char* end = text.data() + text.size();
+        const auto [stop, error] = std::from_chars(text.data(), end, value);
+        if (text.empty() || error != std::errc() || stop != end || !std::isfinite(value) ||
+            value < min || value > max) {
+          return "must be a number " + range + ", got " + text;
+        }
+        return {};
+      },
+      "NUMBER in " + range);
 }
 
 // Seeds: any 64-bit unsigned integer.

@@ -27,6 +27,7 @@
 #include "agents/evaluation.h"
 #include "agents/expectimax.h"
 #include "agents/rng.h"
+#include "cli/options.h"
 #include "core/rule_sets.h"
 #include "match/match_runner.h"
 #include "match/table_judge.h"
@@ -501,10 +502,10 @@ int main(int argc, char** argv) {
   int epochs = 300;
   double rate = 0.01;
   app.add_option("--sharpness", sharpness, "play: softmax sharpness of the soft choice")
-      ->check(CLI::Range(1.0, 10000.0));
+      ->check(ur::cli::number_range(1.0, 10000.0));
   app.add_option("--calibration", calibration,
                  "play: weight of the squared error of position values")
-      ->check(CLI::Range(0.0, 1000.0));
+      ->check(ur::cli::number_range(0.0, 1000.0));
   app.add_option("--epochs", epochs, "play: Adam steps")->check(CLI::Range(1, 100000));
   int check_games = 0;
   std::uint64_t check_seed = 3;
@@ -514,7 +515,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 100000));
   app.add_option("--check-seed", check_seed, "Seed of the check match");
   app.add_option("--rate", rate, "play: Adam step size (smaller refines weights already fitted)")
-      ->check(CLI::Range(1e-6, 1.0));
+      ->check(ur::cli::number_range(1e-6, 1.0));
   int steps = 3;
   double perturbation = 0.02;
   app.add_option("--steps", steps, "coordinates: passes over the weights")
@@ -522,7 +523,7 @@ int main(int argc, char** argv) {
   app.add_option("--perturbation", perturbation,
                  "coordinates: first step, in logit units at a feature's typical size (halves "
                  "each pass)")
-      ->check(CLI::Range(1e-6, 1.0));
+      ->check(ur::cli::number_range(1e-6, 1.0));
   bool only_contact = false;
   app.add_flag("--only-contact", only_contact, "coordinates: fit only the six contact weights");
   bool from_progress = false;

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "cli/output_path.h"
 #include "records/rgn.h"
 
 namespace ur::play {
@@ -16,24 +17,32 @@ namespace ur::play {
 std::optional<std::string> check_record_path(const std::string& path) {
   namespace fs = std::filesystem;
   if (path.empty()) return "the record file name is empty";
+  const fs::path target = cli::through_links(path);
   std::error_code error;
-  if (fs::is_directory(path, error)) return "'" + path + "' is a directory, not a file";
-  const fs::path parent = fs::path(path).parent_path();
+  const fs::file_status status = fs::status(target, error);
+  if (fs::is_directory(status)) return "'" + path + "' is a directory, not a file";
+  // A device, pipe or socket would be replaced by the rename: a record needs a plain file.
+  if (fs::exists(status) && !fs::is_regular_file(status)) {
+    return "'" + path + "' is not a regular file: give the name of a file to write the record to";
+  }
+  const fs::path parent = target.parent_path();
   const std::string dir = parent.empty() ? "." : parent.string();
   if (!fs::is_directory(dir, error)) return "the directory '" + dir + "' does not exist";
   // The file is replaced by renaming FILE.tmp over it, which needs write access to the
   // directory; an existing file we may not write is refused too, as the user expects.
   if (access(dir.c_str(), W_OK) != 0)
     return "cannot write into '" + dir + "': " + std::strerror(errno);
-  if (fs::exists(path, error) && access(path.c_str(), W_OK) != 0) {
+  if (fs::exists(status) && access(target.c_str(), W_OK) != 0) {
     return "cannot write '" + path + "': " + std::strerror(errno);
   }
   return std::nullopt;
 }
 
 std::optional<std::string> write_records(const PlaySession& game, const std::string& path) {
+  if (auto problem = check_record_path(path)) return problem;
   const std::string text = records::write_rgn(game.records());
-  const std::string temporary = path + ".tmp";
+  const std::string target = cli::through_links(path).string();
+  const std::string temporary = target + ".tmp";
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     if (!out) return "cannot write '" + temporary + "': " + std::strerror(errno);
@@ -44,10 +53,10 @@ std::optional<std::string> write_records(const PlaySession& game, const std::str
       return "cannot write '" + temporary + "': " + std::strerror(errno);
     }
   }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+  if (std::rename(temporary.c_str(), target.c_str()) != 0) {
     const std::string why = std::strerror(errno);
     std::remove(temporary.c_str());
-    return "cannot replace '" + path + "': " + why;
+    return "cannot replace '" + target + "': " + why;
   }
   return std::nullopt;
 }

@@ -77,6 +77,37 @@ TEST(Record, AWriteErrorIsReportedAndTheOldFileStays) {
   std::remove(path.c_str());
 }
 
+// A device such as /dev/full was replaced by a regular file, and a symbolic link by a copy
+// of its target, when FILE.tmp was renamed over them.
+TEST(Record, ADeviceIsRefusedAndLeftAsItIs) {
+  const auto problem = check_record_path("/dev/null");
+  ASSERT_TRUE(problem);
+  EXPECT_EQ(*problem,
+            "'/dev/null' is not a regular file: give the name of a file to write the record to");
+  PlaySession game = make_game();
+  EXPECT_EQ(write_records(game, "/dev/null"), problem);
+  EXPECT_TRUE(std::filesystem::is_character_file("/dev/null"));
+}
+
+TEST(Record, ASymbolicLinkIsWrittenThroughAndKept) {
+  namespace fs = std::filesystem;
+  const std::string dir = ::testing::TempDir() + "ur-record-link-test/";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string target = dir + "games.rgn";
+  const std::string link = dir + "link.rgn";
+  std::ofstream(target) << "old\n";
+  fs::create_symlink("games.rgn", link);
+  PlaySession game = make_game();
+  ASSERT_FALSE(check_record_path(link));
+  ASSERT_FALSE(write_records(game, link));
+  EXPECT_TRUE(fs::is_symlink(link));
+  EXPECT_EQ(read_file(target), records::write_rgn(game.records()));
+  EXPECT_FALSE(fs::exists(target + ".tmp"));
+  EXPECT_FALSE(fs::exists(link + ".tmp"));
+  fs::remove_all(dir);
+}
+
 TEST(Record, TheDefaultNameIsTheUtcTime) {
   EXPECT_EQ(default_record_name(testing::fixed_time()), "ur-game-20251201-100000.rgn");
 }

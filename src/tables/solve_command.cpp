@@ -18,6 +18,7 @@
 #include <sstream>
 
 #include "cli/command.h"
+#include "cli/output_path.h"
 #include "cli/rules_options.h"
 #include "core/notation.h"
 #include "tables/solve_progress.h"
@@ -144,9 +145,14 @@ std::optional<std::string> out_path_problem(const std::filesystem::path& out,
                                             const std::string& label) {
   std::error_code error;
   const std::string shown = label + out.string();
-  if (std::filesystem::is_directory(out, error)) {
+  const std::filesystem::file_status status = std::filesystem::status(out, error);
+  if (std::filesystem::is_directory(status)) {
     return shown + " is a directory; name the table file, e.g. " +
            (out / "ur-7p-exact.table").string();
+  }
+  // The rename at the end would replace a device, pipe or socket with the table.
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    return shown + " is not a regular file; name a table file to write";
   }
   const std::filesystem::path parent = out.has_parent_path() ? out.parent_path() : ".";
   if (!std::filesystem::exists(parent, error)) {
@@ -239,8 +245,10 @@ int run_solve(const SolveCommandOptions& options) {
     return cli::kUsageError;
   }
   const Encoding encoding = *encoding_from_string(options.encoding);
-  const std::filesystem::path out =
+  std::filesystem::path out =
       options.out.empty() ? default_table_path(rules) : std::filesystem::path(options.out);
+  // A symbolic link is written through: the rename replaces the file it names, not the link.
+  out = cli::through_links(out);
   // The default directory is ur's own and made when missing; an explicit --out's never is.
   if (options.out.empty()) {
     std::error_code error;
@@ -310,7 +318,7 @@ cli::CommandRunner setup_solve(CLI::App& app) {
   command
       ->add_option("--tolerance", options->tolerance,
                    "Largest Bellman residual to stop at (default 1e-9)")
-      ->check(CLI::Range(1e-15, 0.1));
+      ->check(cli::number_range(1e-15, 0.1));
   command
       ->add_option("--encoding", options->encoding,
                    "Stored values: u16 (16-bit fixed point, default), f32, f64")
@@ -318,13 +326,13 @@ cli::CommandRunner setup_solve(CLI::App& app) {
   command
       ->add_option("--max-memory", options->max_memory_mib,
                    "Refuse rules whose solve needs more MiB than this (default: physical memory)")
-      ->check(CLI::Range(1.0, 1e9));
+      ->check(cli::number_range(1.0, 1e9));
   command
       ->add_option("--pair-memory", options->pair_memory_mib,
                    "MiB for a layer pair's compiled successor lists; bigger pairs sweep slower "
                    "row plans (default " +
                        std::to_string(solver::SolveOptions{}.compiled_pair_bytes >> 20) + ")")
-      ->check(CLI::Range(0.0, 1e6));
+      ->check(cli::number_range(0.0, 1e6));
   command->add_option("--verify", options->verify,
                       "Check a table file instead: recompute every position once, print the "
                       "largest residual and the lookup speed");

@@ -248,13 +248,9 @@ void handle_replay_key(const ReplayGame& game, ReplayState& state, const Key& ke
 
 std::string replay_tags_line(const ReplayGame& game) {
   const records::GameRecord& record = game.record;
-  // Another set than Finkel's is named before its pieces: "Aseb, 5 pieces (exact bear-off)".
-  const NamedRuleSet* set = find_rule_set(rule_set_name(record.rules));
-  const std::string set_words = !set                    ? "Custom, "
-                                : set->name == "finkel" ? ""
-                                                        : std::string(set->title) + ", ";
+  // rules_text names another set than Finkel's: "Aseb, 5 pieces (exact bear-off)".
   std::string text = player_name(record, Side::Light) + " – " + player_name(record, Side::Dark) +
-                     " · " + set_words + tables::rules_text(record.rules);
+                     " · " + tables::rules_text(record.rules);
   const std::string* result = record.tag("Result");
   text += " · " + (result ? *result : std::string("*"));
   if (game.replay.winner) {

@@ -69,6 +69,7 @@ TEST(Replay, AnAsebGameShowsItsBoardBesideTheMoveList) {
   go_to_ply(game, state, 3);
   const auto lines = compose_replay(game, state, kMinWidth, kMinHeight).lines(false);
   EXPECT_NE(lines[0].find("Aseb, 5 pieces (exact bear-off)"), std::string::npos) << lines[0];
+  EXPECT_EQ(lines[0].find("Aseb, Aseb"), std::string::npos) << "named once\n" << lines[0];
   EXPECT_EQ(lines[7], "│   5│   6│   7│✿  8│   9│  10│  11│✿ 12│  13│  14│  15│✿ 16│")
       << "the board's middle row";
   EXPECT_TRUE(lines[5].ends_with("  " + move_list_row(game, 3, true))) << lines[5];

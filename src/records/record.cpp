@@ -92,6 +92,13 @@ std::variant<Replay, ReplayError> replay(const GameRecord& record) {
   result.start = result.session.position();
   Session& game = result.session;
   const std::vector<int> turns = turn_numbers(record.plies);
+  // A game set up where one side already has every piece home is over before its first throw.
+  const std::optional<Side> won_at_start = winner(record.rules, result.start);
+  if (won_at_start && !record.plies.empty()) {
+    return ReplayError{
+        0, "turn " + std::to_string(turns[0]) + ": the game is already over at the Position tag (" +
+               side_word(*won_at_start) + " has every piece home), yet the record goes on"};
+  }
   for (std::size_t i = 0; i < record.plies.size(); ++i) {
     const Ply& ply = record.plies[i];
     const std::string where = "turn " + std::to_string(turns[i]) + ": ";
@@ -146,7 +153,7 @@ std::variant<Replay, ReplayError> replay(const GameRecord& record) {
   if (record.resigned && game.phase() != session::Phase::Over) {
     game.act(session::ResignIntent{}, *record.resigned, 0);
   }
-  result.winner = game.winner();
+  result.winner = won_at_start ? won_at_start : game.winner();
   return result;
 }
 

@@ -96,6 +96,19 @@ TEST(PositionTag, ABadPositionTagIsRefusedWithTheReason) {
   EXPECT_NE(std::get<ReplayError>(played).message.find("Position tag"), std::string::npos);
 }
 
+// A Position tag where one side already has every piece home started a game that went on:
+// moves after it were taken, and the result read "unfinished".
+TEST(PositionTag, AFinishedPositionIsRefused) {
+  const auto read = read_rgn("[Pieces \"2\"]\n[Position \"L:0/14/1:0/-/2\"]\n\n1. A7A+#\n");
+  ASSERT_TRUE(std::holds_alternative<ParseError>(read));
+  EXPECT_NE(
+      std::get<ParseError>(read).message.find("turn 1: the game is already over at the Position "
+                                              "tag (dark has every piece home), yet the record "
+                                              "goes on"),
+      std::string::npos)
+      << std::get<ParseError>(read).message;
+}
+
 TEST(HintsTag, AGamePlayedWithHintsSaysWhoHadThem) {
   Session game = Session::start(session::between_friends(), 4, kNow);
   EXPECT_EQ(records_of_series(game).front().tag("Hints"), nullptr);

@@ -190,8 +190,10 @@ std::variant<RuleSpec, std::string> spec_from_name(std::string_view name) {
     return spec;
   }
   if (lower == "masters with four dice") {
+    // Four ordinary dice, whose throw of no marks passes (as in Finkel's set).
     RuleSpec spec = find_rule_set("masters")->spec;
     spec.dice = 4;
+    spec.zero_counts_as_max = false;
     return spec;
   }
   if (lower == "custom") return RuleSpec{};
@@ -497,7 +499,48 @@ std::variant<GameRecord, ParseError> apply_tags(GameRecord record, const std::ve
 }
 
 // The plies of one game, from the text after its tags up to the next tag line.
-std::variant<GameRecord, ParseError> game_body(Reader& in, GameRecord record) {
+// Where the Result tag of a game read with tags at `tag_at` is, or where the game ends.
+Located result_tag_at(const GameRecord& record, const std::vector<Located>& tag_at,
+                      Located otherwise) {
+  for (std::size_t i = 0; i < record.tags.size() && i < tag_at.size(); ++i) {
+    if (record.tags[i].key == "Result") return tag_at[i];
+  }
+  return otherwise;
+}
+
+// Why the Result tag disagrees with the game, or nothing: "1-0" is light's win, "0-1" dark's
+// (on the board, or by the other's resignation: the last action carries #), "*" a game
+// still being played.
+std::optional<std::string> result_problem(const GameRecord& record, std::optional<Side> winner,
+                                          bool ended) {
+  const std::string* result = record.tag("Result");
+  if (result == nullptr) return std::nullopt;
+  if (*result != "1-0" && *result != "0-1" && *result != "*") {
+    return "the Result tag is " + shown(*result) +
+           ": expected \"1-0\" (light won), \"0-1\" (dark won) or \"*\" (unfinished)";
+  }
+  const std::string said = *result == "1-0"   ? "light won"
+                           : *result == "0-1" ? "dark won"
+                                              : "the game is unfinished";
+  if (!winner) winner = record.resigned ? std::optional(opponent(*record.resigned)) : std::nullopt;
+  if (winner) {
+    const std::string expected = *winner == Side::Light ? "1-0" : "0-1";
+    if (*result == expected) return std::nullopt;
+    return "the Result tag says " + said + " (" + *result + "), but " +
+           (*winner == Side::Light ? "light" : "dark") + " won: expected \"" + expected + "\"";
+  }
+  if (ended) {
+    return "the game ends with # but the Result tag says " + said +
+           ": expected \"1-0\" or \"0-1\" for the side that won";
+  }
+  if (*result == "*") return std::nullopt;
+  return "the Result tag says " + said + " (" + *result +
+         "), but nobody has brought every piece home and the last action carries no # (a "
+         "resignation): expected \"*\"";
+}
+
+std::variant<GameRecord, ParseError> game_body(Reader& in, GameRecord record,
+                                               const std::vector<Located>& tag_at) {
   std::vector<Located> where;
   std::optional<Side> side;
   int light_turns = 0;
@@ -628,6 +671,10 @@ std::variant<GameRecord, ParseError> game_body(Reader& in, GameRecord record) {
       record.resigned = *result == "1-0" ? Side::Dark : Side::Light;
     }
   }
+  if (auto problem = result_problem(record, replayed.winner, ended)) {
+    const Located at = result_tag_at(record, tag_at, {in.line(), in.column()});
+    return ParseError{at.line, at.column, *problem};
+  }
   return record;
 }
 
@@ -658,7 +705,7 @@ std::variant<std::vector<GameRecord>, ParseError> read_rgn(std::string_view text
     }
     auto with_rules = apply_tags(std::move(record), tag_at);
     if (auto* error = std::get_if<ParseError>(&with_rules)) return *error;
-    auto game = game_body(in, std::get<GameRecord>(std::move(with_rules)));
+    auto game = game_body(in, std::get<GameRecord>(std::move(with_rules)), tag_at);
     if (auto* error = std::get_if<ParseError>(&game)) return *error;
     GameRecord& parsed = std::get<GameRecord>(game);
     games.push_back(std::move(parsed));

@@ -94,7 +94,8 @@ TEST(RgnRulesTags, RoyalUrsVariantNamesRead) {
   EXPECT_EQ(std::get<Rules>(rules_from_name("MASTERS")), named("masters"));
   const Rules four = std::get<Rules>(rules_from_name("Masters with Four Dice"));
   EXPECT_EQ(four.dice, 4);
-  EXPECT_EQ(four.max_roll(), 5);
+  EXPECT_EQ(four.max_roll(), 4) << "a throw of no marks passes, as docs/cli.md says";
+  EXPECT_FALSE(four.zero_counts_as_max);
   EXPECT_EQ(four.path, PathKind::Masters);
   EXPECT_EQ(rule_set_name(four), "custom");
 }
@@ -226,6 +227,37 @@ TEST(RgnRead, AResignationIsReadFromTheResultTag) {
   // Written again, both come back the same.
   EXPECT_EQ(read_one(write_rgn(early)), early);
   EXPECT_EQ(read_one(write_rgn(later)), later);
+}
+
+// The Result tag was never checked: "0-1" on light's win, "2-0", a truncated game that said
+// "1-0", and # with "*" were all read without a word.
+TEST(RgnErrors, AResultTagThatDisagreesWithTheGameIsRefused) {
+  const std::string won =
+      "1. A@A3 / C@C3\n2. A3A2 / C3C1 * C1B1\n3. A2B1x / C@C3\n4. B1B5 / C3C1 * C1B1\n"
+      "5. B5B7 / B1B3\n6. B7A8 / B3B7\n7. A8A+#\n";
+  const auto with_result = [&](const std::string& result, const std::string& body) {
+    return "[Pieces \"1\"]\n[Result \"" + result + "\"]\n\n" + body;
+  };
+  EXPECT_EQ(read_one(with_result("1-0", won)).plies.size(), 15u);
+  EXPECT_EQ(error_of(with_result("0-1", won)),
+            "line 2, column 1: the Result tag says dark won (0-1), but light won: expected "
+            "\"1-0\"");
+  EXPECT_EQ(error_of(with_result("*", won)),
+            "line 2, column 1: the Result tag says the game is unfinished (*), but light won: "
+            "expected \"1-0\"");
+  EXPECT_EQ(error_of(with_result("2-0", won)),
+            "line 2, column 1: the Result tag is \"2-0\": expected \"1-0\" (light won), "
+            "\"0-1\" (dark won) or \"*\" (unfinished)");
+  EXPECT_NE(error_of(with_result("1/2-1/2", won)).find("expected \"1-0\""), std::string::npos);
+  const std::string truncated = "1. A@A3 / C@C3\n2. A3A2 / C3C1 * C1B1\n";
+  EXPECT_EQ(read_one(with_result("*", truncated)).plies.size(), 5u);
+  EXPECT_NE(error_of(with_result("1-0", truncated))
+                .find("the Result tag says light won (1-0), but nobody has brought every piece "
+                      "home and the last action carries no # (a resignation): expected \"*\""),
+            std::string::npos);
+  EXPECT_NE(error_of(with_result("*", "1. A@A3 / C@C3#\n"))
+                .find("the game ends with # but the Result tag says the game is unfinished"),
+            std::string::npos);
 }
 
 TEST(RgnErrors, MalformedTextNamesLineColumnFoundAndExpected) {

@@ -31,8 +31,7 @@ class PerfectAgent final : public Agent {
   // play something else than asked for.
   std::optional<std::string> table_mismatch(const Rules& rules) const {
     if (table_->rules() == rules) return std::nullopt;
-    return name_ + " is a table for " + rules_text(table_->rules()) + ", not for " +
-           rules_text(rules);
+    return name_ + " is a table " + rules_mismatch(table_->rules(), rules);
   }
 
   std::shared_ptr<const Table> table_for(const Rules& rules) const {

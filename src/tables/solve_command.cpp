@@ -197,6 +197,15 @@ int run_verify(const SolveCommandOptions& options) {
             << seconds_since(start) << " s)\n";
   std::cout << "start value (light to move) " << percent(evaluate(*table, starting_position(rules)))
             << "\n";
+  const double allowed = allowed_residual(*table);
+  if (!(result.max_residual <= allowed)) {
+    std::cerr << "ur solve --verify: " << options.verify << " is not solved: its largest Bellman "
+              << "residual " << std::scientific << std::setprecision(3) << result.max_residual
+              << " is above the " << allowed << " its tolerance (" << table->info().tolerance
+              << ") and its " << to_string(table->encoding()) << " rounding allow"
+              << std::defaultfloat << "\n";
+    return 1;
+  }
 
   // Lookup cost over random positions: rank plus one read from the mapped file. A million
   // positions spread the reads over far more memory than the caches hold.

@@ -114,11 +114,11 @@ std::uint64_t header_checksum(const unsigned char* header) {
   return sum.value();
 }
 
+// "Masters, 2 pieces, bear-off exact": the set is always named, Finkel too, so that a
+// mismatch between two sets says which two.
 std::string describe(const Rules& rules) {
-  std::string text =
-      std::to_string(rules.pieces) + " pieces, bear-off " + std::string(to_string(rules.bear_off));
-  if (rule_set_name(rules) != "finkel") text += " (" + rule_set_title(rules) + ")";
-  return text;
+  // The title names an any-throw bear-off already ("any throw bears off").
+  return rule_set_title(rules) + (rules.bear_off == BearOff::Exact ? ", bear-off exact" : "");
 }
 
 // The columns in which `table` differs from `wanted`: "path masters, not finkel; dice 3, not 4".
@@ -187,6 +187,18 @@ std::variant<Rules, std::string> header_rules(const unsigned char* bytes) {
 }
 
 }  // namespace
+
+double allowed_residual(const Table& table) {
+  const double rounding = table.encoding() == Encoding::Fixed16   ? 0.5 / 65535.0
+                          : table.encoding() == Encoding::Float32 ? std::ldexp(1.0, -24)
+                                                                  : std::ldexp(1.0, -53);
+  return 2.0 * rounding + 2.0 * table.info().tolerance + 1e-12;
+}
+
+std::string rules_mismatch(const Rules& table, const Rules& wanted) {
+  return "for " + describe(table) + ", not for " + describe(wanted) + " (" +
+         differences(table.spec(), wanted.spec()) + ")";
+}
 
 std::string_view to_string(Encoding encoding) {
   switch (encoding) {
@@ -383,9 +395,7 @@ std::variant<std::shared_ptr<const Table>, std::string> Table::open(
   }
   const Rules rules = std::get<Rules>(read_rules);
   if (expected && *expected != rules) {
-    return unmap_with("table " + name + " is for " + describe(rules) + ", not for " +
-                      describe(*expected) + " (" + differences(rules.spec(), expected->spec()) +
-                      ")");
+    return unmap_with("table " + name + " is " + rules_mismatch(rules, *expected));
   }
   // Only Finkel's geometry is indexed and solved for now.
   if (auto problem = solver::unsupported_rules(rules)) {

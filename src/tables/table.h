@@ -99,6 +99,18 @@ std::optional<std::string> write_table(const std::filesystem::path& path, const 
                                        const SolveInfo& info, const std::atomic<bool>* cancel);
 
 // The win probability of the side to move before it throws; 1 or 0 once the game is over.
+// The largest Bellman residual a solved table's stored values may show (`ur solve --verify`
+// refuses a table above it, whatever its checksums say). Each stored value is within its
+// encoding's rounding of the solver's, whose residual was at most the tolerance; the Bellman
+// operator moves no value by more than its inputs moved, so the stored values' residual is at
+// most 2 x rounding + tolerance: the tolerance is counted twice, and 1e-12 added for the
+// arithmetic of the check itself.
+double allowed_residual(const Table& table);
+
+// "for Finkel, 2 pieces, bear-off exact, not for Masters, 2 pieces, bear-off exact (path finkel,
+// not masters; ...)": what a table for `table`'s rules says when asked for `wanted`'s.
+std::string rules_mismatch(const Rules& table, const Rules& wanted);
+
 double evaluate(const Table& table, const Position& position);
 
 struct MoveHint {

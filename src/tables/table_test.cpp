@@ -12,6 +12,7 @@
 #include "core/notation.h"
 #include "core/rule_sets.h"
 #include "engine/handler.h"
+#include "solver/solver.h"
 #include "tables/perfect_agent.h"
 #include "tables/table_store.h"
 
@@ -66,6 +67,33 @@ class TableTest : public ::testing::Test {
   static inline fs::path directory_;
 };
 
+// `ur solve --verify` passed a table of wrong values whose checksums were recomputed: a solved
+// table stays within the bound in every encoding, one of values all 0.5 does not.
+TEST_F(TableTest, TheAllowedResidualSeparatesASolvedTableFromAnUnsolvedOne) {
+  for (const Encoding encoding : {Encoding::Fixed16, Encoding::Float32, Encoding::Float64}) {
+    const fs::path path =
+        write(3, encoding, "verify-" + std::string(to_string(encoding)) + ".table");
+    const auto table = std::get<std::shared_ptr<const Table>>(Table::open(path, finkel_rules(3)));
+    const double residual =
+        solver::verify(
+            table->index(), [&](std::uint64_t at) { return table->value(at); }, 2)
+            .max_residual;
+    EXPECT_LE(residual, allowed_residual(*table)) << to_string(encoding);
+    if (encoding == Encoding::Fixed16) {
+      EXPECT_GT(residual, 0.2 * allowed_residual(*table)) << "the rounding sets the bound";
+    }
+  }
+  const std::vector<double> halves(solved(3).size(), 0.5);
+  const fs::path path = directory_ / "halves.table";
+  ASSERT_EQ(write_table(path, finkel_rules(3), halves, Encoding::Fixed16, {1e-12, 1e-9}, nullptr),
+            std::nullopt);
+  const auto table = std::get<std::shared_ptr<const Table>>(Table::open(path, finkel_rules(3)));
+  EXPECT_GT(solver::verify(
+                table->index(), [&](std::uint64_t at) { return table->value(at); }, 2)
+                .max_residual,
+            allowed_residual(*table));
+}
+
 TEST_F(TableTest, RoundTripsEveryEncoding) {
   const std::vector<double>& values = solved(2);
   for (const auto& [encoding, error] :
@@ -86,8 +114,9 @@ TEST_F(TableTest, RoundTripsEveryEncoding) {
 
 TEST_F(TableTest, RefusesMismatchesWithClearMessages) {
   const fs::path path = write(2, Encoding::Fixed16, "refuse.table");
-  EXPECT_NE(open_error(path, finkel_rules(3)).find("is for 2 pieces"), std::string::npos);
-  EXPECT_NE(open_error(path, finkel_rules(2, BearOff::Any)).find("not for 2 pieces, bear-off any"),
+  EXPECT_NE(open_error(path, finkel_rules(3)).find("is for Finkel, 2 pieces"), std::string::npos);
+  EXPECT_NE(open_error(path, finkel_rules(2, BearOff::Any))
+                .find("not for Finkel, 2 pieces, any throw bears off (bear-off exact, not any)"),
             std::string::npos);
   EXPECT_NE(open_error(directory_ / "missing.table", {}).find("cannot open"), std::string::npos);
 
@@ -190,8 +219,8 @@ TEST_F(TableTest, ATableForOtherRulesNamesTheDifference) {
   masters.pieces = 2;
   EXPECT_EQ(open_error(path, Rules(masters)),
             "table " + path.string() +
-                " is for 2 pieces, bear-off exact, not for 2 pieces, bear-off exact (Masters, 2 "
-                "pieces) (path finkel, not masters; dice 4, not 3; zero roll pass, not max; safe "
+                " is for Finkel, 2 pieces, bear-off exact, not for Masters, 2 pieces, bear-off "
+                "exact (path finkel, not masters; dice 4, not 3; zero roll pass, not max; safe "
                 "rosettes yes, not no)");
 }
 
@@ -216,8 +245,8 @@ TEST_F(TableTest, EveryNamedSetsTableRoundTripsAndIsRefusedForAnother) {
         << set.name;
     const std::string_view other = set.name == "blitz" ? "masters" : "blitz";
     const std::string refused = open_error(path, named_rules(other, 2));
-    EXPECT_NE(refused.find("not for 2 pieces, bear-off exact (" +
-                           std::string(find_rule_set(other)->title)),
+    EXPECT_NE(refused.find("not for " + std::string(find_rule_set(other)->title) +
+                           ", 2 pieces, bear-off exact ("),
               std::string::npos)
         << refused;
   }

@@ -106,7 +106,7 @@ class ProgressBar {
 struct SolveCommandOptions {
   Rules rules;
   std::string out;
-  std::string verify;
+  std::optional<std::string> verify;  // a table file to check instead of solving
   std::string encoding = "u16";
   int threads = default_solve_threads();
   double tolerance = 1e-9;
@@ -174,16 +174,17 @@ std::optional<std::string> out_path_problem(const std::filesystem::path& out,
 }
 
 int run_verify(const SolveCommandOptions& options) {
-  auto opened = Table::open(options.verify, std::nullopt);
+  const std::string& file = *options.verify;
+  auto opened = Table::open(file, std::nullopt);
   if (auto* message = std::get_if<std::string>(&opened)) {
     std::cerr << "ur solve --verify: " << *message << "\n";
     return 1;
   }
   const auto table = std::get<std::shared_ptr<const Table>>(std::move(opened));
   const Rules& rules = table->rules();
-  std::cout << "table " << options.verify << ": " << rules_text(rules) << ", "
-            << table->index().size() << " positions, " << to_string(table->encoding())
-            << " values, solver residual " << table->info().residual << "\n";
+  std::cout << "table " << file << ": " << rules_text(rules) << ", " << table->index().size()
+            << " positions, " << to_string(table->encoding()) << " values, solver residual "
+            << table->info().residual << "\n";
   const auto start = std::chrono::steady_clock::now();
   if (table->encoding() == Encoding::Fixed16) {
     std::cout << "(a u16 table's residual reflects its rounding, up to about 1.5e-5; solve with "
@@ -199,7 +200,7 @@ int run_verify(const SolveCommandOptions& options) {
             << "\n";
   const double allowed = allowed_residual(*table);
   if (!(result.max_residual <= allowed)) {
-    std::cerr << "ur solve --verify: " << options.verify << " is not solved: its largest Bellman "
+    std::cerr << "ur solve --verify: " << file << " is not solved: its largest Bellman "
               << "residual " << std::scientific << std::setprecision(3) << result.max_residual
               << " is above the " << allowed << " its tolerance (" << table->info().tolerance
               << ") and its " << to_string(table->encoding()) << " rounding allow"
@@ -231,7 +232,7 @@ int run_verify(const SolveCommandOptions& options) {
 }
 
 int run_solve(const SolveCommandOptions& options) {
-  if (!options.verify.empty()) return run_verify(options);
+  if (options.verify) return run_verify(options);
   const Rules& rules = options.rules;
   if (auto problem = solver::unsupported_rules(rules)) {
     std::cerr << "ur solve: " << *problem << "\n";
@@ -342,9 +343,17 @@ cli::CommandRunner setup_solve(CLI::App& app) {
                    "row plans (default " +
                        std::to_string(solver::SolveOptions{}.compiled_pair_bytes >> 20) + ")")
       ->check(cli::number_range(0.0, 1e6));
-  command->add_option("--verify", options->verify,
-                      "Check a table file instead: recompute every position once, print the "
-                      "largest residual and the lookup speed");
+  CLI::Option* verify =
+      command
+          ->add_option("--verify", options->verify,
+                       "Check a table file instead: recompute every position once, print the "
+                       "largest residual and the lookup speed")
+          ->check([](const std::string& file) {
+            return file.empty() ? std::string("needs the table file to check") : std::string();
+          });
+  // The table names its own rules; a file to write makes no sense beside it.
+  verify->excludes(command->get_option("--out"));
+  verify->excludes(command->get_option("--encoding"));
   return [options] { return run_solve(*options); };
 }
 

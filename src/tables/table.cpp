@@ -262,9 +262,19 @@ std::filesystem::path default_table_directory() {
 }
 
 std::filesystem::path default_table_path(const Rules& rules) {
-  // Finkel's files keep their old names; other layouts name their set (or "custom").
+  // Finkel's files keep their old names; other sets name theirs. A custom set names every
+  // column, so that two custom sets never share a file (one solve would replace the other's).
   const std::string_view set = rule_set_name(rules);
-  const std::string prefix = set == "finkel" ? "ur-" : "ur-" + std::string(set) + "-";
+  std::string prefix = set == "finkel" ? "ur-" : "ur-" + std::string(set) + "-";
+  if (set == "custom") {
+    const RuleSpec spec = rules.spec();
+    prefix += std::string(board_name(spec.board)) + "-board-" + std::string(path_name(spec.path)) +
+              "-path-" + std::to_string(spec.dice) + "-dice-zero-" +
+              std::string(zero_roll_name(spec.zero_counts_as_max)) + "-" +
+              (spec.safe_rosettes ? "safe" : "unsafe") + "-rosettes-" +
+              (spec.rosette_gives_extra_throw ? "rosette" : "no-rosette") + "-throw-" +
+              (spec.capture_gives_extra_throw ? "capture" : "no-capture") + "-throw-";
+  }
   return default_table_directory() / (prefix + std::to_string(rules.pieces) + "p-" +
                                       std::string(to_string(rules.bear_off)) + ".table");
 }
@@ -410,6 +420,20 @@ std::variant<std::shared_ptr<const Table>, std::string> Table::open(
                       std::to_string(encoding_code));
   }
   const auto encoding = static_cast<Encoding>(encoding_code);
+  if (get<std::uint32_t>(bytes, kAtValueBytes) !=
+      static_cast<std::uint32_t>(bytes_per_value(encoding))) {
+    return unmap_with("table " + name + " has a damaged header: " +
+                      std::to_string(get<std::uint32_t>(bytes, kAtValueBytes)) +
+                      " bytes a value for " + std::string(to_string(encoding)) +
+                      " values, expected " + std::to_string(bytes_per_value(encoding)));
+  }
+  // The rest of the header is reserved and written as zeros (docs/table-format.md).
+  for (std::size_t at = kSpecEnd; at < kHeaderBytes; ++at) {
+    if (bytes[at] != 0) {
+      return unmap_with("table " + name + " has a damaged header: reserved byte " +
+                        std::to_string(at) + " is " + std::to_string(bytes[at]) + ", not 0");
+    }
+  }
   std::shared_ptr<Table> table(new Table(rules));
   const std::uint64_t count = get<std::uint64_t>(bytes, kAtCount);
   if (count != table->index_.size()) {

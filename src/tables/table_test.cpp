@@ -179,6 +179,23 @@ TEST_F(TableTest, DefaultFilesNameTheSetUnlessFinkel) {
             "ur-masters-7p-exact.table");
 }
 
+// Every custom set of a piece count shared "ur-custom-2p-exact.table": solving one replaced the
+// other's table.
+TEST_F(TableTest, TwoCustomSetsNeverShareADefaultFile) {
+  RuleSpec six_dice = find_rule_set("finkel")->spec;
+  six_dice.pieces = 2;
+  six_dice.dice = 6;
+  RuleSpec two_dice = six_dice;
+  two_dice.dice = 2;
+  RuleSpec unsafe = six_dice;
+  unsafe.safe_rosettes = false;
+  EXPECT_EQ(default_table_path(Rules(six_dice)).filename(),
+            "ur-custom-standard-board-finkel-path-6-dice-zero-pass-safe-rosettes-rosette-throw-"
+            "no-capture-throw-2p-exact.table");
+  EXPECT_NE(default_table_path(Rules(six_dice)), default_table_path(Rules(two_dice)));
+  EXPECT_NE(default_table_path(Rules(six_dice)), default_table_path(Rules(unsafe)));
+}
+
 // The header names every column of the rule set: bytes 96-101.
 TEST_F(TableTest, HeaderWritesEveryColumnOfTheRules) {
   const fs::path path = write(2, Encoding::Fixed16, "columns.table");
@@ -303,6 +320,23 @@ TEST_F(TableTest, SelfCrossingPathsAreRefusedOnLoad) {
             std::string::npos);
   rewrite_header(path, [](std::vector<unsigned char>& header) { header[98] = 9; });
   EXPECT_NE(open_error(path, {}).find("path code 9 is unknown"), std::string::npos);
+}
+
+// The bytes a value and the reserved bytes 104-4095 were never read: a header that said 8 bytes
+// a value for u16 values, or a flipped reserved byte, was accepted.
+TEST_F(TableTest, AHeaderWithWrongValueBytesOrReservedBytesIsRefused) {
+  const fs::path path = write(2, Encoding::Fixed16, "reserved.table");
+  ASSERT_EQ(open_error(path, {}), "");
+  rewrite_header(path, [](std::vector<unsigned char>& header) { header[52] = 8; });
+  EXPECT_NE(open_error(path, {}).find("8 bytes a value for u16 values, expected 2"),
+            std::string::npos)
+      << open_error(path, {});
+  rewrite_header(path, [](std::vector<unsigned char>& header) {
+    header[52] = 2;
+    header[200] = 1;
+  });
+  EXPECT_NE(open_error(path, {}).find("reserved byte 200 is 1, not 0"), std::string::npos)
+      << open_error(path, {});
 }
 
 // `ur solve` refuses, before allocating, rules whose solve would not fit, with both sizes.

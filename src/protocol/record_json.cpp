@@ -117,6 +117,14 @@ records::GameRecord record_from_json(const json& value) {
     const json& ply = plies[i];
     const std::string where = "plies[" + std::to_string(i) + "]";
     if (!ply.is_object()) fail(where + " must be an object, got " + quote_json(ply));
+    for (const auto& [key, member] : ply.items()) {
+      if (key != "turn" && key != "side" && key != "roll" && key != "move" && key != "capture" &&
+          key != "extra_throw" && key != "rgn" && key != "position") {
+        fail("unknown member \"" + key + "\" in " + where +
+             "; a ply has side, roll and move, and may repeat turn, capture, extra_throw, rgn "
+             "and position as ur writes them");
+      }
+    }
     records::Ply read;
     read.side = side_from(require_member(ply, "side", "\"light\" or \"dark\""), where + ".side");
     read.roll = require_integer(ply, "roll", 0, record.rules.max_roll());
@@ -163,6 +171,50 @@ records::GameRecord record_from_json(const json& value) {
     fail("plies[" + std::to_string(error->ply) + "]: " + error->message);
   }
   const auto& replayed = std::get<records::Replay>(played);
+  // The members ur writes beside side, roll and move follow from them; given, they must agree,
+  // or RGN written from this record would say something else than the JSON.
+  const auto must_match = [](const json& ply, const char* key, const json& expected,
+                             const std::string& where) {
+    const auto given = ply.find(key);
+    if (given != ply.end() && *given != expected) {
+      fail(where + "." + key + " is " + quote_json(*given) + ", but the ply makes it " +
+           quote_json(expected));
+    }
+  };
+  for (std::size_t i = 0; i < plies.size(); ++i) {
+    const records::PlayedPly& played_ply = replayed.plies[i];
+    const std::string where = "plies[" + std::to_string(i) + "]";
+    const std::optional<Move>& move = played_ply.ply.move;
+    must_match(plies[i], "turn", played_ply.turn, where);
+    must_match(plies[i], "capture", move && move->capture, where);
+    must_match(plies[i], "extra_throw", move && move->extra_throw, where);
+    must_match(plies[i], "rgn", records::action_text(record.rules, played_ply.ply), where);
+  }
+  if (const auto result = value.find("result"); result != value.end() && result->is_object()) {
+    must_match(*result, "winner", side_or_null(replayed.winner), "result");
+  }
+  if (auto problem =
+          records::result_tag_problem(record, replayed.winner, record.resigned.has_value())) {
+    fail("tags.Result: " + *problem);
+  }
+  if (std::any_of(record.tags.begin(), record.tags.end(),
+                  [](const records::Tag& tag) { return records::is_rules_tag(tag.key); })) {
+    const auto named = records::rules_from_tags(record.tags);
+    if (const auto* error = std::get_if<records::TagError>(&named)) {
+      fail("tags." + record.tags[error->tag].key + ": " + error->message);
+    }
+    if (std::get<Rules>(named) != record.rules) {
+      const auto tags_text = [](const std::vector<records::Tag>& tags) {
+        std::string text;
+        for (const records::Tag& tag : tags) {
+          text += (text.empty() ? "" : ", ") + tag.key + " " + tag.value;
+        }
+        return text;
+      };
+      fail("the tags name other rules (" + tags_text(records::rules_tags(std::get<Rules>(named))) +
+           ") than \"rules\" does (" + tags_text(records::rules_tags(record.rules)) + ")");
+    }
+  }
   for (std::size_t i = 0; i < plies.size(); ++i) {
     const auto position = plies[i].find("position");
     if (position == plies[i].end()) continue;

@@ -126,6 +126,43 @@ TEST(RecordJson, BadRecordsNameTheMemberAndWhatIsExpected) {
   EXPECT_NE(error_of(json::array()).find("must be an object"), std::string::npos);
 }
 
+// Members that repeat what the plies decide (turn, capture, extra_throw, rgn, the winner) and
+// rules tags beside "rules" were read without a check: RGN written from such a record was one
+// ur itself refuses.
+TEST(RecordJson, MembersThatContradictThePliesOrTheRulesAreRefused) {
+  const records::GameRecord game = played_game(4, BearOff::Exact);
+  const json value = as_json(game);
+  ASSERT_EQ(error_of(value), "(no error)");
+  json turn = value;
+  turn["plies"][0]["turn"] = 99;
+  EXPECT_EQ(error_of(turn), "plies[0].turn is 99, but the ply makes it 1");
+  json capture = value;
+  capture["plies"][0]["capture"] = !capture["plies"][0]["capture"].get<bool>();
+  EXPECT_NE(error_of(capture).find("plies[0].capture is"), std::string::npos) << error_of(capture);
+  json rgn = value;
+  rgn["plies"][0]["rgn"] = "B4B8";
+  EXPECT_NE(error_of(rgn).find("plies[0].rgn is \"B4B8\""), std::string::npos) << error_of(rgn);
+  json unknown = value;
+  unknown["plies"][0]["note"] = "x";
+  EXPECT_NE(error_of(unknown).find("unknown member \"note\" in plies[0]"), std::string::npos);
+  json winner = value;
+  const std::string won = value["result"]["winner"].get<std::string>();
+  winner["result"]["winner"] = won == "light" ? "dark" : "light";
+  EXPECT_NE(error_of(winner).find("result.winner is"), std::string::npos) << error_of(winner);
+  json rules = value;
+  rules["tags"]["Rules"] = "Masters";
+  EXPECT_NE(error_of(rules).find("the tags name other rules (Rules Masters"), std::string::npos)
+      << error_of(rules);
+  json result = value;
+  result["tags"]["Result"] = won == "light" ? "0-1" : "1-0";
+  EXPECT_NE(error_of(result).find("tags.Result: the Result tag says"), std::string::npos)
+      << error_of(result);
+  json pieces = value;
+  pieces["tags"]["Pieces"] = "7";
+  EXPECT_NE(error_of(pieces).find("the tags name other rules"), std::string::npos)
+      << error_of(pieces);
+}
+
 // Fuzz: mutated records are refused with a RequestError or read consistently.
 TEST(RecordJsonFuzz, MutatedRecordsNeverCrash) {
   std::mt19937_64 random(7);

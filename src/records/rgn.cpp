@@ -261,6 +261,12 @@ std::optional<bool> yes_no_of(std::string_view value) {
 
 }  // namespace
 
+bool is_rules_tag(std::string_view key) {
+  return key == "Rules" || key == "Pieces" || key == "BearOff" || key == kBoardTag ||
+         key == kPathTag || key == kDiceTag || key == kZeroRollTag || key == kSafeRosettesTag ||
+         key == kRosetteExtraThrowTag || key == kCaptureExtraThrowTag;
+}
+
 std::variant<Rules, TagError> rules_from_tags(const std::vector<Tag>& tags) {
   RuleSpec spec;
   for (std::size_t i = 0; i < tags.size(); ++i) {
@@ -508,37 +514,6 @@ Located result_tag_at(const GameRecord& record, const std::vector<Located>& tag_
   return otherwise;
 }
 
-// Why the Result tag disagrees with the game, or nothing: "1-0" is light's win, "0-1" dark's
-// (on the board, or by the other's resignation: the last action carries #), "*" a game
-// still being played.
-std::optional<std::string> result_problem(const GameRecord& record, std::optional<Side> winner,
-                                          bool ended) {
-  const std::string* result = record.tag("Result");
-  if (result == nullptr) return std::nullopt;
-  if (*result != "1-0" && *result != "0-1" && *result != "*") {
-    return "the Result tag is " + shown(*result) +
-           ": expected \"1-0\" (light won), \"0-1\" (dark won) or \"*\" (unfinished)";
-  }
-  const std::string said = *result == "1-0"   ? "light won"
-                           : *result == "0-1" ? "dark won"
-                                              : "the game is unfinished";
-  if (!winner) winner = record.resigned ? std::optional(opponent(*record.resigned)) : std::nullopt;
-  if (winner) {
-    const std::string expected = *winner == Side::Light ? "1-0" : "0-1";
-    if (*result == expected) return std::nullopt;
-    return "the Result tag says " + said + " (" + *result + "), but " +
-           (*winner == Side::Light ? "light" : "dark") + " won: expected \"" + expected + "\"";
-  }
-  if (ended) {
-    return "the game ends with # but the Result tag says " + said +
-           ": expected \"1-0\" or \"0-1\" for the side that won";
-  }
-  if (*result == "*") return std::nullopt;
-  return "the Result tag says " + said + " (" + *result +
-         "), but nobody has brought every piece home and the last action carries no # (a "
-         "resignation): expected \"*\"";
-}
-
 std::variant<GameRecord, ParseError> game_body(Reader& in, GameRecord record,
                                                const std::vector<Located>& tag_at) {
   std::vector<Located> where;
@@ -671,7 +646,7 @@ std::variant<GameRecord, ParseError> game_body(Reader& in, GameRecord record,
       record.resigned = *result == "1-0" ? Side::Dark : Side::Light;
     }
   }
-  if (auto problem = result_problem(record, replayed.winner, ended)) {
+  if (auto problem = result_tag_problem(record, replayed.winner, ended)) {
     const Located at = result_tag_at(record, tag_at, {in.line(), in.column()});
     return ParseError{at.line, at.column, *problem};
   }
@@ -679,6 +654,37 @@ std::variant<GameRecord, ParseError> game_body(Reader& in, GameRecord record,
 }
 
 }  // namespace
+
+// Why the Result tag disagrees with the game, or nothing: "1-0" is light's win, "0-1" dark's
+// (on the board, or by the other's resignation: the last action carries #), "*" a game
+// still being played.
+std::optional<std::string> result_tag_problem(const GameRecord& record, std::optional<Side> winner,
+                                              bool ended) {
+  const std::string* result = record.tag("Result");
+  if (result == nullptr) return std::nullopt;
+  if (*result != "1-0" && *result != "0-1" && *result != "*") {
+    return "the Result tag is " + shown(*result) +
+           ": expected \"1-0\" (light won), \"0-1\" (dark won) or \"*\" (unfinished)";
+  }
+  const std::string said = *result == "1-0"   ? "light won"
+                           : *result == "0-1" ? "dark won"
+                                              : "the game is unfinished";
+  if (!winner) winner = record.resigned ? std::optional(opponent(*record.resigned)) : std::nullopt;
+  if (winner) {
+    const std::string expected = *winner == Side::Light ? "1-0" : "0-1";
+    if (*result == expected) return std::nullopt;
+    return "the Result tag says " + said + " (" + *result + "), but " +
+           (*winner == Side::Light ? "light" : "dark") + " won: expected \"" + expected + "\"";
+  }
+  if (ended) {
+    return "the game ends with # but the Result tag says " + said +
+           ": expected \"1-0\" or \"0-1\" for the side that won";
+  }
+  if (*result == "*") return std::nullopt;
+  return "the Result tag says " + said + " (" + *result +
+         "), but nobody has brought every piece home and the last action carries no # (a "
+         "resignation): expected \"*\"";
+}
 
 std::variant<std::vector<GameRecord>, ParseError> read_rgn(std::string_view text) {
   std::vector<GameRecord> games;

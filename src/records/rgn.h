@@ -63,6 +63,15 @@ inline constexpr std::string_view kCaptureExtraThrowTag = "CaptureExtraThrow";  
 // column above. Reading them back gives `rules`.
 std::vector<Tag> rules_tags(const Rules& rules);
 
+// Why `record`'s Result tag disagrees with its game, or nothing: "1-0" is light's win, "0-1"
+// dark's, on the board (`winner`) or by the other's resignation (record.resigned, `ended`: the
+// last action carries #), "*" a game still being played.
+std::optional<std::string> result_tag_problem(const GameRecord& record, std::optional<Side> winner,
+                                              bool ended);
+
+// Whether `key` is one of the tags rules_tags writes and rules_from_tags reads.
+bool is_rules_tag(std::string_view key);
+
 // The rules `tags` name (Rules, the column tags, Pieces, BearOff; Finkel without a Rules
 // tag), or the index of the tag at fault and why.
 struct TagError {

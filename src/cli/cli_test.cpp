@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -270,6 +271,31 @@ TEST(Cli, NumberOptionsRefuseNanAndInfinity) {
     }
   }
   EXPECT_FALSE(std::filesystem::exists("/tmp/never.table"));
+}
+
+// The text review printed each loss with a minus sign ("-2.92" under "loss pp"), though a loss
+// is never negative.
+TEST_F(CliWithTables, TheTextReviewPrintsLossesWithoutASign) {
+  const std::filesystem::path games = directory() / "review-games";
+  std::filesystem::create_directories(games);
+  const CommandResult match =
+      run_ur("match random random --pieces 3 --games 1 --seed 5 --record " + games.string());
+  ASSERT_EQ(match.exit_code, 0) << match.output;
+  const std::string record = (games / "game-000001.rgn").string();
+  const CommandResult review = run_ur("review " + record + " --table " + three_piece_table());
+  ASSERT_EQ(review.exit_code, 0) << review.output;
+  std::istringstream lines(review.output);
+  int losses = 0;
+  for (std::string line; std::getline(lines, line);) {
+    // The loss column: "%-4d %-5s %-4d %-10s %6s %6s %6s %9s", its last field.
+    if (line.empty() || !std::isdigit(static_cast<unsigned char>(line[0])) || line.size() < 57) {
+      continue;
+    }
+    const std::string loss = line.substr(48, 9);
+    EXPECT_EQ(loss.find('-'), std::string::npos) << line;
+    losses += loss.find_first_of("123456789") != std::string::npos;
+  }
+  EXPECT_GT(losses, 0) << "random play loses somewhere\n" << review.output;
 }
 
 // The number of decimals of every percentage in `text` ("51.603%" has 3).

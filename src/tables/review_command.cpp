@@ -37,13 +37,18 @@ void print_review(std::ostream& out, const records::GameRecord& record,
                   const analysis::Review& review) {
   out << "values: " << review.source << "\n";
   out << "turn side  roll move       before   best played   loss pp  class       luck pp\n";
+  // A loss is never negative (docs/review.md): shown without a sign, "2.92" below "loss pp".
+  const auto loss_text = [](double loss) {
+    const std::string text = points_text(loss);
+    return text.front() == '+' ? text.substr(1) : text;
+  };
   for (const analysis::ThrowReview& entry : review.throws) {
     char line[200];
     std::snprintf(line, sizeof line, "%-4d %-5s %-4d %-10s %6s %6s %6s %9s  %-11s %7s %s",
                   entry.turn, std::string(side_name(entry.side)).c_str(), entry.roll,
                   move_text(record, entry).c_str(), percent_text(entry.win_before).c_str(),
                   percent_text(entry.win_best).c_str(), percent_text(entry.win_played).c_str(),
-                  entry.forced ? "" : points_text(-entry.loss).c_str(),
+                  entry.forced ? "" : loss_text(entry.loss).c_str(),
                   (std::string(to_string(entry.move_class)) + (entry.only_move ? "!" : "")).c_str(),
                   points_text(entry.luck).c_str(), std::string(to_string(entry.luck_mark)).c_str());
     std::string text = line;
@@ -58,7 +63,7 @@ void print_review(std::ostream& out, const records::GameRecord& record,
   for (std::size_t i : review.key_losses) {
     const auto& entry = review.throws[i];
     out << "\n  turn " << entry.turn << " " << side_name(entry.side) << " "
-        << move_text(record, entry) << ": lost " << points_text(entry.loss).substr(1) << " pp ("
+        << move_text(record, entry) << ": lost " << loss_text(entry.loss) << " pp ("
         << to_string(entry.move_class) << ")";
   }
   for (std::size_t i : review.key_luck) {

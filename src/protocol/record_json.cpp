@@ -231,6 +231,7 @@ records::GameRecord record_from_json(const json& value) {
 // JSON records start with '{' (one object a line); anything else is read as RGN.
 std::variant<std::vector<records::GameRecord>, std::string> parse_record_text(
     std::string_view text) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a UTF-8 byte order mark
   const auto first = text.find_first_not_of(" \t\r\n");
   if (first == std::string_view::npos || text[first] != '{') {
     auto games = records::read_rgn(text);

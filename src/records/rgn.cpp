@@ -688,6 +688,8 @@ std::optional<std::string> result_tag_problem(const GameRecord& record, std::opt
 
 std::variant<std::vector<GameRecord>, ParseError> read_rgn(std::string_view text) {
   std::vector<GameRecord> games;
+  // Editors on some systems start a UTF-8 file with a byte order mark; it is not part of RGN.
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
   Reader in(text);
   in.skip_space();
   if (in.done())

@@ -260,6 +260,12 @@ TEST(RgnErrors, AResultTagThatDisagreesWithTheGameIsRefused) {
             std::string::npos);
 }
 
+// A file saved with a UTF-8 byte order mark was refused as "found \"\xef\xbb\xbf[Event\"".
+TEST(RgnRead, AByteOrderMarkIsSkipped) {
+  const GameRecord plain = read_one("[Rules Finkel]\n\n1. A@A3 / C@C3\n");
+  EXPECT_EQ(read_one("\xEF\xBB\xBF[Rules Finkel]\n\n1. A@A3 / C@C3\n"), plain);
+}
+
 TEST(RgnErrors, MalformedTextNamesLineColumnFoundAndExpected) {
   EXPECT_EQ(error_of("[Rules Finkel\n"),
             "line 1, column 14: expected ] to close the tag, found \"\\x0a\"");

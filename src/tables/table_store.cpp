@@ -25,8 +25,18 @@ std::string memory_key(const Rules& rules) {
   return "memory:" + default_table_path(rules).string();
 }
 
-std::string build_hint(const Rules& rules) {
-  return "build it with `" + solve_command_line(rules) + "`";
+// How to build the table for `rules` (at `path` when one was named), or why none can be.
+std::string build_hint(const Rules& rules, const std::optional<std::filesystem::path>& path) {
+  if (auto unsupported = solver::unsupported_rules(rules)) {
+    return "no table can be solved for these rules: " + *unsupported;
+  }
+  std::string command = solve_command_line(rules);
+  if (path) {
+    const std::string file = path->string();
+    const bool plain = file.find_first_of(" \t'\"\\$`!*?[]{}()<>|&;#~") == std::string::npos;
+    command += " --out " + (plain ? file : "'" + file + "'");
+  }
+  return "build it with `" + command + "`";
 }
 
 std::string yes_no(bool flag) {
@@ -111,13 +121,18 @@ std::shared_ptr<const Table> find_table(const Rules& rules, std::string* problem
         return nullptr;
       }
       *problem = "no solved table for " + rules_text(rules) + " at " + file.string() + "; " +
-                 build_hint(rules);
+                 build_hint(rules, path);
     }
     return nullptr;
   }
   auto opened = Table::open(file, rules);
   if (auto* message = std::get_if<std::string>(&opened)) {
-    if (problem) *problem = *message + "; " + build_hint(rules);
+    if (problem) {
+      // A sound table for other rules is the user's to keep: build the wanted one elsewhere.
+      const bool sound =
+          std::holds_alternative<std::shared_ptr<const Table>>(Table::open(file, std::nullopt));
+      *problem = *message + "; " + build_hint(rules, sound ? std::nullopt : path);
+    }
     return nullptr;
   }
   auto table = std::get<std::shared_ptr<const Table>>(std::move(opened));

@@ -464,6 +464,28 @@ RC_GTEST_FIXTURE_PROP(TableTest, PerfectAgentPlaysAMaximumHint, ()) {
   RC_ASSERT(choice.value.has_value());
 }
 
+// A damaged --table FILE was told to build the default file, and a path that crosses itself
+// to run a solve that is always refused.
+TEST_F(TableTest, TheBuildHintNamesTheFileOnlyWhenItCanBeReplaced) {
+  const fs::path sound = write(2, Encoding::Fixed16, "hint-sound.table");
+  std::string problem;
+  EXPECT_EQ(find_table(finkel_rules(3), &problem, sound), nullptr);
+  EXPECT_NE(problem.find("build it with `ur solve --pieces 3`"), std::string::npos) << problem;
+  const fs::path cut = directory_ / "hint cut.table";
+  fs::copy_file(sound, cut, fs::copy_options::overwrite_existing);
+  fs::resize_file(cut, 5000);
+  EXPECT_EQ(find_table(finkel_rules(2), &problem, cut), nullptr);
+  EXPECT_NE(problem.find("build it with `ur solve --pieces 2 --out '" + cut.string() + "'`"),
+            std::string::npos)
+      << problem;
+  RuleSpec murray = find_rule_set("finkel")->spec;
+  murray.pieces = 2;
+  murray.path = PathKind::Murray;
+  EXPECT_EQ(find_table(Rules(murray), &problem, sound), nullptr);
+  EXPECT_NE(problem.find("no table can be solved for these rules"), std::string::npos) << problem;
+  EXPECT_EQ(problem.find("build it with"), std::string::npos) << problem;
+}
+
 TEST_F(TableTest, SmallRulesAreSolvedOnTheFlyAndSaved) {
   std::string problem;
   EXPECT_EQ(find_table(finkel_rules(2, BearOff::Any), &problem), nullptr);

@@ -225,8 +225,8 @@ TEST_F(CliWithTables, SolveChecksTheOutputPathBeforeSolving) {
   const std::filesystem::path missing_parent = directory() / "no-such-dir" / "t.table";
   const std::filesystem::path file = directory() / "plain-file";
   std::ofstream(file) << "x";
-  for (const std::string& out :
-       {directory().string(), missing_parent.string(), (file / "t.table").string()}) {
+  for (const std::string& out : {directory().string(), missing_parent.string(),
+                                 (file / "t.table").string(), std::string("/proc/t.table")}) {
     const CommandResult run = run_ur("solve --pieces 2 --out " + out);
     EXPECT_EQ(run.exit_code, 2) << out << "\n" << run.output;
     EXPECT_TRUE(contains(run.output, "--out")) << out << "\n" << run.output;

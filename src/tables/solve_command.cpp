@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <optional>
@@ -170,6 +171,15 @@ std::optional<std::string> out_path_problem(const std::filesystem::path& out,
   if (std::filesystem::exists(out, error) && ::access(out.c_str(), W_OK) != 0) {
     return shown + ": cannot overwrite it: " + std::strerror(errno);
   }
+  // Some directories pass access() and still take no new file (/sys, /proc, a read-only
+  // mount): create the temporary file write_table will use, and remove it again.
+  const std::filesystem::path probe = out.string() + ".partial-" + std::to_string(::getpid());
+  {
+    std::ofstream file(probe, std::ios::binary);
+    if (!file)
+      return shown + ": cannot create a file in " + parent.string() + ": " + std::strerror(errno);
+  }
+  std::filesystem::remove(probe, error);
   return std::nullopt;
 }
 

@@ -146,6 +146,17 @@ TEST_F(ServerFixture, ServesThePageAndTheApiOnOnePort) {
   EXPECT_EQ(json::parse(again.body)["code"], "throw_pending");
 }
 
+// A HEAD answer carried the JSON body of its error after the headers (73 bytes for
+// /api/health), which a keep-alive client reads as the start of the next answer.
+TEST_F(ServerFixture, AnswersToHeadHaveNoBody) {
+  for (const std::string target : {"/api/health", "/no-such-file", "/"}) {
+    const std::string response = raw("HEAD", target, host_header());
+    const std::size_t end = response.find("\r\n\r\n");
+    ASSERT_NE(end, std::string::npos) << response;
+    EXPECT_EQ(response.size(), end + 4) << target << ":\n" << response;
+  }
+}
+
 TEST(ServerAssets, EmbedEveryFileOfTheWebDirectoryByteForByte) {
   std::size_t files = 0;
   if (std::filesystem::is_directory(UR_WEB_DIR)) {

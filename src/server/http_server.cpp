@@ -527,6 +527,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                   std::chrono::duration<double, std::milli>(Clock::now() - begin_).count());
     response->set("Server-Timing", timing);
     response->keep_alive(keep_alive);
+    // An answer to HEAD has the headers of the answer to GET and no body: bytes after them
+    // would be read as the start of the connection's next answer.
+    if (method == "HEAD" && !response->body().empty()) {
+      const std::size_t length = response->body().size();
+      response->body().clear();
+      response->content_length(length);
+    }
     log_.line(remote_, method, target, response->result_int(), begin_);
     stream_.expires_after(kReadTimeout);
     http::async_write(

@@ -4,7 +4,12 @@
 namespace ur::server {
 
 ApiResponse GameHub::Impl::series_record(const WebGame& game) {
-  const std::vector<records::GameRecord> games = records::records_of_series(game.session);
+  std::vector<records::GameRecord> games = records::records_of_series(game.session);
+  // The seed sets every throw still to come in the series (a rematch goes on from it): with it,
+  // a watcher or a player could foretell the dice. It stays on the server.
+  for (records::GameRecord& record : games) {
+    std::erase_if(record.tags, [](const records::Tag& tag) { return tag.key == "Seed"; });
+  }
   json as_json = json::array();
   for (const records::GameRecord& record : games) {
     // A record of the session replays by construction.

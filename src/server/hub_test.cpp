@@ -443,8 +443,12 @@ TEST(ServerHub, ACustomSetWhosePathCrossesItselfPlaysButPerfectPlayIsRefused) {
   EXPECT_EQ(perfect.body["code"], "bad_settings");
   EXPECT_TRUE(perfect.body["perfect_play"].is_string()) << perfect.body.dump();
   // The review: no exact one, the search's on request; the record carries its geometry.
-  json record = get(hub, "/api/games/" + id + "/record").body["records"][0];
+  const ApiResponse downloaded = get(hub, "/api/games/" + id + "/record");
+  json record = downloaded.body["records"][0];
   EXPECT_EQ(record["geometry"]["name"], "custom");
+  // The seed foretells every later throw of the series (a rematch goes on from it).
+  EXPECT_FALSE(record["tags"].contains("Seed")) << record["tags"].dump();
+  EXPECT_EQ(downloaded.body["rgn"].get<std::string>().find("[Seed"), std::string::npos);
   record.erase("geometry");
   const ApiResponse exact = post(hub, "/api/review", json{{"record", record}}.dump());
   EXPECT_EQ(exact.status, 400);

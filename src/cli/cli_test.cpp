@@ -258,6 +258,13 @@ TEST_F(CliWithTables, SolveRefusesADeviceAndWritesThroughALink) {
   EXPECT_EQ(run_ur("solve --verify " + link.string()).exit_code, 0);
 }
 
+// An empty --position was taken for "no position" and counted from the opening.
+TEST(Cli, AnEmptyPositionIsRefused) {
+  const CommandResult run = run_ur("perft --position '' --depth 1");
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_TRUE(contains(run.output, "bad --position")) << run.output;
+}
+
 // Every comparison with NaN is false, so a plain range check let "nan" through (and --tolerance
 // nan ran 100,000 sweeps a layer pair).
 TEST(Cli, NumberOptionsRefuseNanAndInfinity) {

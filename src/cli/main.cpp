@@ -1,5 +1,6 @@
 // The `ur` binary: parses the command line and runs the chosen subcommand.
 #include <algorithm>
+#include <csignal>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -22,6 +23,9 @@ std::vector<std::string> arguments_of(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A reader that went away (`ur engine | head -1`) is a write error each command reports
+  // ("cannot write output: Broken pipe", exit 1), not a silent death by signal (exit 141).
+  std::signal(SIGPIPE, SIG_IGN);
   // Named here so that usage lines say `ur`, not the path the binary was started by.
   CLI::App app{
       "ur: the Royal Game of Ur - rules engine, computer opponents, solver, terminal and web "

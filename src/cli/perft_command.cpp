@@ -2,6 +2,8 @@
 #include <chrono>
 #include <ctime>
 #include <iostream>
+#include <optional>
+#include <string>
 
 #include "cli/command.h"
 #include "cli/options.h"
@@ -16,13 +18,13 @@ namespace {
 struct PerftOptions {
   Rules rules;
   int depth = 5;
-  std::string position_text;
+  std::optional<std::string> position_text;  // default: the opening
 };
 
 int run_perft(const PerftOptions& options) {
   Position position = starting_position(options.rules);
-  if (!options.position_text.empty()) {
-    auto parsed = parse_text(options.position_text, options.rules);
+  if (options.position_text) {
+    auto parsed = parse_text(*options.position_text, options.rules);
     if (auto* error = std::get_if<ParseError>(&parsed)) {
       std::cerr << "ur perft: bad --position: " << error->message << "\n";
       return kUsageError;

@@ -52,8 +52,13 @@ class EngineProcess {
     std::fflush(input_);
   }
   void send_raw(const std::string& bytes) {
-    std::fputs(bytes.c_str(), input_);
+    std::fwrite(bytes.data(), 1, bytes.size(), input_);  // NUL bytes included
     std::fflush(input_);
+  }
+  // Stops reading the answers, as `ur engine | head -1` does.
+  void close_output() {
+    std::fclose(output_);
+    output_ = nullptr;
   }
   // The next answer line without its newline, or nothing at end of output.
   std::optional<std::string> receive() {
@@ -122,6 +127,33 @@ TEST(EngineBinary, AnswersBadLinesWithErrorsAndKeepsGoing) {
   engine.close_input();
   EXPECT_FALSE(engine.receive().has_value());
   EXPECT_EQ(engine.wait_for_exit(), 0);
+}
+
+// A line of many megabytes was held whole before it was refused (400 MB took 544 MB); a NUL
+// byte ended the request early, so what followed it was ignored.
+TEST(EngineBinary, OverlongLinesAndNulBytesAreRefusedAndTheEngineGoesOn) {
+  EngineProcess engine;
+  const std::string good = R"({"cmd":"moves","roll":3,"position":)" + kOpening + "}";
+  engine.send(std::string(3 << 20, ' ') + "x");
+  const std::string overlong = engine.receive().value();
+  EXPECT_NE(overlong.find("request line is longer than 1048576 bytes"), std::string::npos)
+      << overlong;
+  engine.send_raw(good.substr(0, good.size() - 1) + std::string(1, '\0') + "} trailing\n");
+  const std::string nul = engine.receive().value();
+  EXPECT_NE(nul.find("NUL byte"), std::string::npos) << nul;
+  engine.send(good);
+  EXPECT_EQ(json::parse(engine.receive().value()).count("moves"), 1u);
+}
+
+// With nobody reading its answers the engine died of SIGPIPE (exit 141, no message) instead of
+// reporting the write error with exit 1 as docs/cli.md says.
+TEST(EngineBinary, AClosedOutputIsAWriteErrorWithExitOne) {
+  EngineProcess engine;
+  engine.close_output();
+  const std::string good = R"({"cmd":"moves","roll":3,"position":)" + kOpening + "}";
+  for (int i = 0; i < 200; ++i) engine.send(good);
+  engine.close_input();
+  EXPECT_EQ(engine.wait_for_exit(), 1);
 }
 
 // One request per random position (under a random rule set), alternately "moves" and "apply"

@@ -121,7 +121,7 @@ TEST(EngineRuleSets, MastersMovesApplyAndPerft) {
       ask(R"({"cmd":"perft","depth":3,)" + rules + R"(,"position":)" + opening + "}")["nodes"],
       perft(masters, starting_position(masters), 3));
   EXPECT_EQ(error_of(R"({"cmd":"moves","roll":0,)" + rules + R"(,"position":)" + opening + "}"),
-            "roll 0 cannot be thrown under these rules: a throw moves 1..4");
+            "roll must be an integer 1..4 (the distance moved), got 0");
   EXPECT_NE(error_of(R"({"cmd":"moves","roll":5,)" + rules + R"(,"position":)" + opening + "}")
                 .find("roll"),
             std::string::npos);
@@ -234,12 +234,21 @@ TEST(EngineProtocol, EveryKindOfBadLineIsAnsweredWithASpecificError) {
 }
 
 TEST(EngineProtocol, OverlongAndDeeplyNestedLinesAreRefused) {
-  EXPECT_NE(error_of(std::string(kMaxLineBytes + 1, ' ')).find("at most"), std::string::npos);
+  EXPECT_NE(error_of(std::string(kMaxLineBytes + 1, ' ')).find("longer than 1048576 bytes"),
+            std::string::npos);
   EXPECT_NE(error_of(std::string(200000, '[')).find("levels deep"), std::string::npos);
   const std::string nested = std::string(100000, '[') + std::string(100000, ']');
   EXPECT_NE(error_of(nested).find("levels deep"), std::string::npos);
   const std::string in_string = "{\"cmd\":\"" + std::string(1000, '[') + "\"}";
   EXPECT_NE(error_of(in_string).find("unknown cmd"), std::string::npos);
+}
+
+// A number past a double's range was answered "internal error: [json.exception.out_of_range.406]".
+TEST(EngineProtocol, ANumberTooLargeIsNotValidJsonRatherThanAnInternalError) {
+  const std::string error = error_of(R"({"cmd":"moves","id":1e400})");
+  EXPECT_NE(error.find("not valid JSON (number overflow parsing '1e400')"), std::string::npos)
+      << error;
+  EXPECT_EQ(error.find("internal error"), std::string::npos) << error;
 }
 
 TEST(EngineProtocol, InvalidUtf8IsAnsweredWithValidJson) {

@@ -40,8 +40,8 @@ bool is_blank(std::string_view line) {
 // Parses and serves one request; copies its "id" into `id` as soon as it is known.
 json serve(std::string_view line, json& id) {
   if (line.size() > kMaxLineBytes) {
-    throw RequestError("request line is " + std::to_string(line.size()) + " bytes; at most " +
-                       std::to_string(kMaxLineBytes) + " are accepted");
+    throw RequestError("request line is longer than " + std::to_string(kMaxLineBytes) +
+                       " bytes, the most accepted");
   }
   if (is_blank(line)) {
     throw RequestError("empty request; send one JSON object per line, e.g. " +
@@ -52,10 +52,15 @@ json serve(std::string_view line, json& id) {
         "request nests arrays or objects more than " + std::to_string(protocol::kMaxJsonNesting) +
         " levels deep; requests are flat objects like " + std::string(kRequestExample));
   }
+  // The parser takes a NUL byte for the end of the text and would ignore what follows it.
+  if (const auto nul = line.find('\0'); nul != std::string_view::npos) {
+    throw RequestError("request has a NUL byte at byte " + std::to_string(nul + 1) +
+                       "; send one JSON object per line, e.g. " + std::string(kRequestExample));
+  }
   json request;
   try {
     request = json::parse(line.begin(), line.end());
-  } catch (const json::parse_error& error) {
+  } catch (const json::exception& error) {  // a parse error, or a number too large (1e400)
     std::string detail = error.what();
     if (const auto end = detail.find("] "); end != std::string::npos) detail.erase(0, end + 2);
     throw RequestError("not valid JSON (" + detail + "); send one JSON object per line, e.g. " +

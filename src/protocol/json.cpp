@@ -314,7 +314,8 @@ Rules rules_from_request(const json& request) {
 }
 
 Roll roll_from_json(const json& value, const Rules& rules) {
-  const int roll = integer_in_range(value, "roll", 0, rules.max_roll(), " (the distance moved)");
+  const int roll =
+      integer_in_range(value, "roll", min_roll(rules), rules.max_roll(), " (the distance moved)");
   if (!possible_roll(rules, roll)) {
     fail("roll " + std::to_string(roll) + " cannot be thrown under these rules: a throw moves " +
          std::to_string(min_roll(rules)) + ".." + std::to_string(rules.max_roll()));
@@ -353,8 +354,10 @@ Position position_from_request(const json& request, const Rules& rules) {
 }
 
 Roll roll_from_request(const json& request, const Rules& rules) {
-  return roll_from_json(
-      require_member(request, "roll", "an integer 0.." + std::to_string(rules.max_roll())), rules);
+  return roll_from_json(require_member(request, "roll",
+                                       "an integer " + std::to_string(min_roll(rules)) + ".." +
+                                           std::to_string(rules.max_roll())),
+                        rules);
 }
 
 void require_game_in_progress(const Rules& rules, const Position& position) {

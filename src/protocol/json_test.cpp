@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/rule_sets.h"
+
 #include <random>
 
 #include "core/test_support.h"
@@ -199,10 +201,12 @@ TEST(JsonRules, RejectsBadRules) {
             "rules.pieces must be an integer 1..7, got 7.0");
   EXPECT_EQ(rules_error(R"({"rules":{"bear_off":"over"}})"),
             R"(rules.bear_off must be "exact" or "any", got "over")");
-  EXPECT_EQ(rules_error(R"({"rules":{"piece":5}})"),
-            R"(rules has unknown member "piece"; allowed: name, pieces, bear_off, board, path, dice, zero_roll, safe_rosettes, rosette_extra_throw, capture_extra_throw)");
-  EXPECT_EQ(rules_error(R"({"rules":"finkel"})"),
-            R"(rules must be an object like {"name":"masters"} or {"pieces":7,"bear_off":"exact"}, got "finkel")");
+  EXPECT_EQ(
+      rules_error(R"({"rules":{"piece":5}})"),
+      R"(rules has unknown member "piece"; allowed: name, pieces, bear_off, board, path, dice, zero_roll, safe_rosettes, rosette_extra_throw, capture_extra_throw)");
+  EXPECT_EQ(
+      rules_error(R"({"rules":"finkel"})"),
+      R"(rules must be an object like {"name":"masters"} or {"pieces":7,"bear_off":"exact"}, got "finkel")");
 }
 
 TEST(JsonRoll, AcceptsZeroToFourOnly) {
@@ -215,6 +219,24 @@ TEST(JsonRoll, AcceptsZeroToFourOnly) {
       EXPECT_EQ(std::string(error.what()),
                 std::string("roll must be an integer 0..4 (the distance moved), got ") + bad);
     }
+  }
+}
+
+// Under Masters a throw moves 1..4 (no marks count as 4), but the range said 0..4.
+TEST(JsonRoll, TheRangeIsTheRulesThrows) {
+  const Rules masters(find_rule_set("masters")->spec);
+  try {
+    roll_from_json(json(0), masters);
+    ADD_FAILURE() << "0 was accepted";
+  } catch (const RequestError& error) {
+    EXPECT_EQ(std::string(error.what()),
+              "roll must be an integer 1..4 (the distance moved), got 0");
+  }
+  try {
+    roll_from_request(json::object(), masters);
+    ADD_FAILURE() << "a missing roll was accepted";
+  } catch (const RequestError& error) {
+    EXPECT_NE(std::string(error.what()).find("an integer 1..4"), std::string::npos) << error.what();
   }
 }
 

@@ -157,6 +157,30 @@ TEST_F(ServerFixture, AnswersToHeadHaveNoBody) {
   }
 }
 
+// From a security review: a second Origin or Host header slipped past the checks (only the
+// first was read), any site could frame the page, and a 405 had no Allow header.
+TEST_F(ServerFixture, RefusesRepeatedHostOrOriginAndForbidsFraming) {
+  const std::string twice_origin =
+      raw("POST", "/api/games",
+          host_header() + "Origin: " + own_origin() +
+              "\r\nOrigin: http://evil.example\r\nContent-Type: application/json\r\n",
+          "{}");
+  EXPECT_TRUE(twice_origin.starts_with("HTTP/1.1 400")) << twice_origin;
+  EXPECT_NE(twice_origin.find("more than one Origin header"), std::string::npos) << twice_origin;
+  const std::string twice_host =
+      raw("GET", "/api/health", host_header() + "Host: evil.example\r\n");
+  EXPECT_TRUE(twice_host.starts_with("HTTP/1.1 400")) << twice_host;
+  const std::string page = raw("GET", "/", host_header());
+  EXPECT_NE(page.find("Content-Security-Policy: frame-ancestors 'self'"), std::string::npos);
+  EXPECT_NE(page.find("X-Frame-Options: SAMEORIGIN"), std::string::npos);
+  const std::string asset = raw("POST", "/", host_header());
+  EXPECT_TRUE(asset.starts_with("HTTP/1.1 405")) << asset;
+  EXPECT_NE(asset.find("Allow: GET, HEAD"), std::string::npos) << asset;
+  const std::string api = raw("PUT", "/api/games", host_header());
+  EXPECT_TRUE(api.starts_with("HTTP/1.1 405")) << api;
+  EXPECT_NE(api.find("\r\nAllow: "), std::string::npos) << api;
+}
+
 TEST(ServerAssets, EmbedEveryFileOfTheWebDirectoryByteForByte) {
   std::size_t files = 0;
   if (std::filesystem::is_directory(UR_WEB_DIR)) {

@@ -414,6 +414,17 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (found == request_.end()) return std::nullopt;
       return std::string_view(found->value().data(), found->value().size());
     };
+    // One Host and at most one Origin: the checks below read the first, and a second one
+    // (Origin: ours, then Origin: evil.example) must not slip past them.
+    for (const http::field field : {http::field::host, http::field::origin}) {
+      if (request_.count(field) > 1) {
+        send_error(400, "bad_request",
+                   "The request has more than one " + std::string(http::to_string(field)) +
+                       " header; send one.",
+                   method, target, false);
+        return;
+      }
+    }
     // Host, Origin and media type before anything else: a refused request reaches no game.
     if (auto refused =
             guard_.check({method, header(http::field::host), header(http::field::origin),
@@ -461,7 +472,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     const bool head = request_.method() == http::verb::head;
     if (request_.method() != http::verb::get && !head) {
       send_error(405, "bad_method", "The page's files answer GET and HEAD only.", method, target,
-                 request_.keep_alive());
+                 request_.keep_alive(), "GET, HEAD");
       return;
     }
     const Asset* asset = find_asset(target);
@@ -489,6 +500,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                                                request_.version());
     response->set(http::field::content_type, "application/json");
     response->set(http::field::cache_control, "no-store");
+    if (api_response.status == 405 && api_response.body.contains("allow") &&
+        api_response.body["allow"].is_string()) {
+      response->set(http::field::allow, api_response.body["allow"].get<std::string>());
+    }
     response->body() = api_response.body.dump();
     response->prepare_payload();
     send(std::move(response), method, target, request_.keep_alive());
@@ -507,10 +522,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     send(std::move(response), method, target, keep_alive);
   }
 
+  // `allow`: the methods the target answers, for a 405 (HTTP requires the Allow header there).
   void send_error(int status, const std::string& code, const std::string& message,
-                  const std::string& method, const std::string& target, bool keep_alive) {
+                  const std::string& method, const std::string& target, bool keep_alive,
+                  const std::string& allow = "") {
     auto response =
         std::make_shared<Response>(static_cast<http::status>(status), request_.version());
+    if (!allow.empty()) response->set(http::field::allow, allow);
     response->set(http::field::content_type, "application/json");
     response->body() = nlohmann::json{{"error", message}, {"code", code}}.dump();
     response->prepare_payload();
@@ -521,6 +539,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
             const std::string& target, bool keep_alive) {
     response->set(http::field::server, kServerName);
     response->set("X-Content-Type-Options", "nosniff");
+    // No other site may frame the page: framed, it still holds the player's seat tokens, and a
+    // disguised click could resign or move for them (the Origin check cannot see it).
+    response->set("Content-Security-Policy", "frame-ancestors 'self'");
+    response->set("X-Frame-Options", "SAMEORIGIN");
     // The server's own time for the request, for the load tool and browser dev tools.
     char timing[48];
     std::snprintf(timing, sizeof timing, "app;dur=%.3f",

@@ -77,10 +77,17 @@ inline ApiError unknown_game(std::string_view id) {
                       "; start a new game with POST /api/games.");
 }
 
+// `allowed` as a sentence ("GET, POST or DELETE"); the answer's "allow" member lists them as
+// the Allow header does ("GET, POST, DELETE"), and the server sends that header with it.
 inline ApiError bad_method(std::string_view method, std::string_view allowed) {
-  return ApiError(
-      405, "bad_method",
-      "Method " + std::string(method) + " is not allowed here; use " + std::string(allowed) + ".");
+  std::string allow(allowed);
+  if (const auto last = allow.rfind(" or "); last != std::string::npos) {
+    allow.replace(last, 4, ", ");
+  }
+  return ApiError(405, "bad_method",
+                  "Method " + std::string(method) + " is not allowed here; use " +
+                      std::string(allowed) + ".")
+      .with_detail("allow", allow);
 }
 
 inline ApiError not_found(std::string_view path) {

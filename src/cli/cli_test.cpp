@@ -258,6 +258,17 @@ TEST_F(CliWithTables, SolveRefusesADeviceAndWritesThroughALink) {
   EXPECT_EQ(run_ur("solve --verify " + link.string()).exit_code, 0);
 }
 
+// ur match said "7 pieces, exact bear-off" under every set, and its JSON gave no set name.
+TEST(Cli, MatchNamesTheRuleSetItPlayed) {
+  const CommandResult text = run_ur("match greedy random --rules masters --pieces 2 --games 2");
+  ASSERT_EQ(text.exit_code, 0) << text.output;
+  EXPECT_TRUE(contains(text.output, "Masters, 2 pieces, exact bear-off")) << text.output;
+  const CommandResult json_run =
+      run_ur("match greedy random --rules blitz --pieces 2 --games 2 --json");
+  ASSERT_EQ(json_run.exit_code, 0) << json_run.output;
+  EXPECT_TRUE(contains(json_run.output, R"("name":"blitz")")) << json_run.output;
+}
+
 // An empty --position was taken for "no position" and counted from the opening.
 TEST(Cli, AnEmptyPositionIsRefused) {
   const CommandResult run = run_ur("perft --position '' --depth 1");

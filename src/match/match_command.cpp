@@ -15,8 +15,10 @@
 #include "cli/command.h"
 #include "cli/options.h"
 #include "cli/rules_options.h"
+#include "core/rule_sets.h"
 #include "match/match_runner.h"
 #include "match/table_judge.h"
+#include "protocol/json.h"
 #include "records/rgn.h"
 #include "tables/table.h"
 
@@ -71,19 +73,19 @@ nlohmann::json result_json(const match::MatchOptions& options, const match::Matc
   }
   nlohmann::json first_mover = {{"wins", result.first_mover_wins}};
   first_mover.update(rate_json(result.first_mover_wins, result.games));
-  return {{"games", result.games},
-          {"seed", options.seed},
-          {"threads", options.threads},
-          {"rules",
-           {{"pieces", options.rules.pieces}, {"bear_off", to_string(options.rules.bear_off)}}},
-          {"interval", "wilson-95"},
-          {"agents", agents},
-          {"first_mover", first_mover},
-          {"turns", result.turns},
-          {"moves", result.moves},
-          {"average_turns", static_cast<double>(result.turns) / result.games},
-          {"average_moves", static_cast<double>(result.moves) / result.games},
-          {"seconds", result.seconds}};
+  return {
+      {"games", result.games},
+      {"seed", options.seed},
+      {"threads", options.threads},
+      {"rules", protocol::to_json(options.rules)},  // the set's name, and a custom one's columns
+      {"interval", "wilson-95"},
+      {"agents", agents},
+      {"first_mover", first_mover},
+      {"turns", result.turns},
+      {"moves", result.moves},
+      {"average_turns", static_cast<double>(result.turns) / result.games},
+      {"average_moves", static_cast<double>(result.moves) / result.games},
+      {"seconds", result.seconds}};
 }
 
 void print_rate_line(const std::string& label, int successes, int trials, const std::string& tail) {
@@ -98,7 +100,7 @@ void print_rate_line(const std::string& label, int successes, int trials, const 
 void print_text(const match::MatchOptions& options, const match::MatchResult& result) {
   std::cout << "match " << options.specs[0] << " vs " << options.specs[1] << ": " << result.games
             << " games, seed " << options.seed << ", " << options.threads << " threads, "
-            << options.rules.pieces << " pieces, " << to_string(options.rules.bear_off)
+            << rule_set_title(options.rules) << ", " << to_string(options.rules.bear_off)
             << " bear-off\n";
   for (int i = 0; i < 2; ++i) {
     const match::AgentTally& agent = result.agents[i];

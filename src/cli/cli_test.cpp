@@ -269,6 +269,17 @@ TEST(Cli, MatchNamesTheRuleSetItPlayed) {
   EXPECT_TRUE(contains(json_run.output, R"("name":"blitz")")) << json_run.output;
 }
 
+// `ur solve --verify ""` ran a solve instead of a check, and --verify took --out silently.
+TEST(Cli, VerifyNeedsAFileAndTakesNoOutput) {
+  const CommandResult empty = run_ur("solve --verify ''");
+  EXPECT_EQ(empty.exit_code, 2) << empty.output;
+  EXPECT_TRUE(contains(empty.output, "needs the table file to check")) << empty.output;
+  EXPECT_FALSE(contains(empty.output, "solving")) << empty.output;
+  const CommandResult with_out = run_ur("solve --verify x.table --out y.table");
+  EXPECT_EQ(with_out.exit_code, 2) << with_out.output;
+  EXPECT_TRUE(contains(with_out.output, "excludes")) << with_out.output;
+}
+
 // An empty --position was taken for "no position" and counted from the opening.
 TEST(Cli, AnEmptyPositionIsRefused) {
   const CommandResult run = run_ur("perft --position '' --depth 1");

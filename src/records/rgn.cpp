@@ -504,7 +504,6 @@ std::variant<GameRecord, ParseError> apply_tags(GameRecord record, const std::ve
   return record;
 }
 
-// The plies of one game, from the text after its tags up to the next tag line.
 // Where the Result tag of a game read with tags at `tag_at` is, or where the game ends.
 Located result_tag_at(const GameRecord& record, const std::vector<Located>& tag_at,
                       Located otherwise) {
@@ -514,6 +513,8 @@ Located result_tag_at(const GameRecord& record, const std::vector<Located>& tag_
   return otherwise;
 }
 
+// The plies of one game, from the text after its tags up to the next tag line; `tag_at` holds
+// where each of its tags was read.
 std::variant<GameRecord, ParseError> game_body(Reader& in, GameRecord record,
                                                const std::vector<Located>& tag_at) {
   std::vector<Located> where;

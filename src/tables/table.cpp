@@ -115,9 +115,8 @@ std::uint64_t header_checksum(const unsigned char* header) {
 }
 
 // "Masters, 2 pieces, bear-off exact": the set is always named, Finkel too, so that a
-// mismatch between two sets says which two.
+// mismatch between two sets says which two. The title names an any-throw bear-off already.
 std::string describe(const Rules& rules) {
-  // The title names an any-throw bear-off already ("any throw bears off").
   return rule_set_title(rules) + (rules.bear_off == BearOff::Exact ? ", bear-off exact" : "");
 }
 

@@ -258,6 +258,27 @@ TEST_F(CliWithTables, SolveRefusesADeviceAndWritesThroughALink) {
   EXPECT_EQ(run_ur("solve --verify " + link.string()).exit_code, 0);
 }
 
+// Past the file size limit (`ulimit -f`) the solve died of SIGXFSZ and left its temporary file.
+TEST_F(CliWithTables, SolvePastTheFileSizeLimitFailsAndCleansUp) {
+  const std::filesystem::path limited = directory() / "size-limit";
+  std::filesystem::create_directories(limited);
+  const std::filesystem::path out = limited / "t.table";
+  // 4 blocks (2 or 4 KiB by the shell) is less than the table's 4 KiB header alone.
+  const CommandResult run =
+      run_shell("ulimit -f 4; ur solve --pieces 2 --out " + out.string() + " 2>&1");
+  EXPECT_EQ(run.exit_code, 1) << run.output;
+  EXPECT_TRUE(contains(run.output, "File too large")) << run.output;
+  EXPECT_TRUE(std::filesystem::is_empty(limited)) << "left behind in " << limited;
+}
+
+// With stdin a directory the engine said "basic_filebuf::underflow error reading the file".
+TEST(Cli, EngineNamesAnUnreadableInput) {
+  const CommandResult run = run_shell("ur engine < / 2>&1");
+  EXPECT_EQ(run.exit_code, 1) << run.output;
+  EXPECT_TRUE(contains(run.output, "ur engine: cannot read standard input: Is a directory"))
+      << run.output;
+}
+
 // ur match said "7 pieces, exact bear-off" under every set, and its JSON gave no set name.
 TEST(Cli, MatchNamesTheRuleSetItPlayed) {
   const CommandResult text = run_ur("match greedy random --rules masters --pieces 2 --games 2");

@@ -26,6 +26,9 @@ int main(int argc, char** argv) {
   // A reader that went away (`ur engine | head -1`) is a write error each command reports
   // ("cannot write output: Broken pipe", exit 1), not a silent death by signal (exit 141).
   std::signal(SIGPIPE, SIG_IGN);
+  // Likewise a file past the size limit (`ulimit -f`): the write fails with EFBIG, and the
+  // writer removes its temporary file instead of leaving it behind.
+  std::signal(SIGXFSZ, SIG_IGN);
   // Named here so that usage lines say `ur`, not the path the binary was started by.
   CLI::App app{
       "ur: the Royal Game of Ur - rules engine, computer opponents, solver, terminal and web "

@@ -1,6 +1,7 @@
 // `ur engine`: JSON Lines on stdin/stdout (docs/engine-protocol.md).
 #include <iostream>
 #include <istream>
+#include <stdexcept>
 #include <string>
 
 #include "cli/command.h"
@@ -15,15 +16,19 @@ namespace {
 // that cannot be written ends it at once (main reports it).
 // Reads the next line of `in` (without its '\n') into `line`, keeping at most `keep` bytes:
 // a line of gigabytes is refused by its length without being held. False at the end of input
-// with nothing read.
+// with nothing read. A read error (stdin a directory) is thrown with its cause.
 bool read_line(std::istream& in, std::string& line, std::size_t keep) {
   line.clear();
   std::streambuf* buffer = in.rdbuf();
   bool any = false;
-  for (int c; (c = buffer->sbumpc()) != std::char_traits<char>::eof();) {
-    any = true;
-    if (c == '\n') return true;
-    if (line.size() < keep) line.push_back(static_cast<char>(c));
+  try {
+    for (int c; (c = buffer->sbumpc()) != std::char_traits<char>::eof();) {
+      any = true;
+      if (c == '\n') return true;
+      if (line.size() < keep) line.push_back(static_cast<char>(c));
+    }
+  } catch (const std::ios_base::failure& failure) {
+    throw std::runtime_error("cannot read standard input: " + failure.code().message());
   }
   return any;
 }

@@ -337,12 +337,5 @@ TEST(OnlineGame, ServerErrorsAreShownAsTheyCome) {
   EXPECT_EQ(apply_message(view, error, 0), std::vector<std::string>{"It is not your seat."});
 }
 
-TEST(OnlineGame, MinutesAndSecondsRoundUp) {
-  EXPECT_EQ(minutes_seconds(0), "0:00");
-  EXPECT_EQ(minutes_seconds(1), "0:01");
-  EXPECT_EQ(minutes_seconds(61000), "1:01");
-  EXPECT_EQ(minutes_seconds(-5), "0:00");
-}
-
 }  // namespace
 }  // namespace ur::play

@@ -7,6 +7,7 @@
 #include "play/board_view.h"
 #include "play/play_session.h"
 #include "play/screen.h"
+#include "session/narration.h"
 
 namespace ur::play {
 namespace {
@@ -82,7 +83,10 @@ std::string presence_words(const OnlineView& view, Side side, std::int64_t now_m
   if (!seat.taken) return "not joined yet";
   if (seat.connected) return "connected";
   if (seat.left_at) {
-    return "has left " + minutes_seconds(server_now(view, now_ms) - *seat.left_at) + " ago";
+    return "has left " +
+           session::minutes_seconds(server_now(view, now_ms) - *seat.left_at,
+                                    session::ClockRounding::kElapsed) +
+           " ago";
   }
   return "has left";
 }
@@ -201,7 +205,8 @@ std::pair<std::string, Style> presence_line(const OnlineView& view, const Online
     if (*wait == 0) {
       return {name + " is gone on their turn: c claims the win, or keep waiting", palette::kTarget};
     }
-    return {name + " has left on their turn: you may claim the win in " + minutes_seconds(*wait),
+    return {name + " has left on their turn: you may claim the win in " +
+                session::minutes_seconds(*wait, session::ClockRounding::kWait),
             palette::kHint};
   }
   const OnlineSeat& seat = view.game.seat(them);
@@ -257,12 +262,6 @@ void draw_confirm(Canvas& canvas, int ox, int oy) {
 
 }  // namespace
 
-std::string minutes_seconds(std::int64_t ms) {
-  const std::int64_t seconds = std::max<std::int64_t>(0, (ms + 999) / 1000);
-  const std::int64_t rest = seconds % 60;
-  return std::to_string(seconds / 60) + ":" + (rest < 10 ? "0" : "") + std::to_string(rest);
-}
-
 void sync_online_ui(const OnlineView& view, OnlineUi& ui) {
   ui.typed.clear();
   if (view.game.phase != OnlinePhase::Move || !view.my_turn()) {
@@ -294,7 +293,8 @@ OnlineIntent online_key(const OnlineView& view, OnlineUi& ui, const Key& key, st
     const auto wait = claim_wait_ms(view, now_ms);
     if (wait && *wait == 0) return {OnlineAction::ClaimWin, 0};
     if (wait) {
-      set_error(ui, "You may claim the win in " + minutes_seconds(*wait) + ", if " +
+      set_error(ui, "You may claim the win in " +
+                        session::minutes_seconds(*wait, session::ClockRounding::kWait) + ", if " +
                         view.name_of(opponent(view.me)) + " stays away.");
     } else {
       refuse(ui, key, "a win can be claimed only when the other player has left on their turn");

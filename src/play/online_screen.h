@@ -46,9 +46,6 @@ void sync_online_ui(const OnlineView& view, OnlineUi& ui);
 nlohmann::json socket_intent(const OnlineIntent& intent, const std::string& token,
                              std::uint64_t version);
 
-// "1:05": a wait in minutes and seconds, rounded up.
-std::string minutes_seconds(std::int64_t ms);
-
 // The whole screen for a terminal of width x height (at least 80 x 24; a smaller one gets a
 // message asking for more room). `now_ms` is local steady time (for the claim countdown).
 Canvas compose_online_screen(const OnlineView& view, const OnlineUi& ui, int width, int height,

@@ -6,12 +6,14 @@
 #include "server/api_error.h"
 #include "server/geometry_json.h"
 #include "server/web_settings.h"
+#include "session/narration.h"
 #include "session/overloaded.h"
 
 namespace ur::server {
 
 using nlohmann::json;
 using session::Session;
+using enum session::ClockRounding;
 
 const session::Voice& page_voice() {
   static const session::Voice voice = session::Voice::sides("Shell", "Bitumen");
@@ -40,12 +42,6 @@ Side acting_seat(const Session& session, const WebIntent& intent) {
 }
 
 namespace {
-
-std::string minutes_seconds(session::Time ms) {
-  const long long seconds = (ms + 999) / 1000;
-  const long long rest = seconds % 60;
-  return std::to_string(seconds / 60) + ":" + (rest < 10 ? "0" : "") + std::to_string(rest);
-}
 
 // What an online game refuses whoever asks: play before the friend is there, and the
 // conveniences that would help one player against the other while a game runs.
@@ -121,11 +117,12 @@ void claim_win(WebGame& game, Side seat, session::Time now) {
     throw conflict("opponent_present", name + " is connected; the win cannot be claimed.");
   }
   if (now < *after) {
-    throw conflict("claim_too_early", name + " has been gone for " +
-                                          minutes_seconds(now - (*after - kClaimWinAfterMs)) +
-                                          " on their turn; you may claim the win after " +
-                                          minutes_seconds(kClaimWinAfterMs) + " (in " +
-                                          minutes_seconds(*after - now) + ").");
+    throw conflict("claim_too_early",
+                   name + " has been gone for " +
+                       minutes_seconds(now - (*after - kClaimWinAfterMs), kElapsed) +
+                       " on their turn; you may claim the win after " +
+                       minutes_seconds(kClaimWinAfterMs, kElapsed) + " (in " +
+                       minutes_seconds(*after - now, kWait) + ").");
   }
   Session next = session;
   const session::Outcome outcome = next.act(session::ResignIntent{}, absent, now);

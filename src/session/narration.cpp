@@ -1,5 +1,6 @@
 #include "session/narration.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "session/overloaded.h"
@@ -143,6 +144,13 @@ std::string refusal_sentence(const Refusal& refusal, const Session& session, Sid
     default:
       return refusal.message;
   }
+}
+
+std::string minutes_seconds(Time ms, ClockRounding rounding) {
+  const Time whole = rounding == ClockRounding::kWait ? (ms + 999) / 1000 : ms / 1000;
+  const Time seconds = std::max<Time>(0, whole);
+  const Time rest = seconds % 60;
+  return std::to_string(seconds / 60) + ":" + (rest < 10 ? "0" : "") + std::to_string(rest);
 }
 
 }  // namespace ur::session

@@ -32,4 +32,10 @@ std::string narrate(const Event& event, const Voice& voice, const Rules& rules);
 std::string refusal_sentence(const Refusal& refusal, const Session& session, Side seat,
                              const Voice& voice);
 
+// A span of time as minutes and seconds ("1:05"); negative spans read "0:00". An elapsed span
+// rounds down, so that 1:59.5 gone is not "2:00" before the 2:00 mark; a wait rounds up, so
+// that 0.2 s left is "0:01", not "0:00".
+enum class ClockRounding { kElapsed, kWait };
+std::string minutes_seconds(Time ms, ClockRounding rounding);
+
 }  // namespace ur::session

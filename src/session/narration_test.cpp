@@ -72,5 +72,21 @@ TEST(Narration, OpeningRoundsEndsAndTakeBacks) {
   EXPECT_EQ(say(SeriesStarted{}), "");
 }
 
+// The server said "gone for 2:00 ... you may claim the win after 2:00" at 1:59.5: an elapsed
+// span rounded up.
+TEST(Narration, ElapsedTimeRoundsDownAndAWaitRoundsUp) {
+  using enum ClockRounding;
+  EXPECT_EQ(minutes_seconds(0, kElapsed), "0:00");
+  EXPECT_EQ(minutes_seconds(0, kWait), "0:00");
+  EXPECT_EQ(minutes_seconds(1, kElapsed), "0:00");
+  EXPECT_EQ(minutes_seconds(1, kWait), "0:01");
+  EXPECT_EQ(minutes_seconds(119'500, kElapsed), "1:59");
+  EXPECT_EQ(minutes_seconds(119'500, kWait), "2:00");
+  EXPECT_EQ(minutes_seconds(61'000, kElapsed), "1:01");
+  EXPECT_EQ(minutes_seconds(61'000, kWait), "1:01");
+  EXPECT_EQ(minutes_seconds(-5, kElapsed), "0:00");
+  EXPECT_EQ(minutes_seconds(-1'500, kWait), "0:00");
+}
+
 }  // namespace
 }  // namespace ur::session

@@ -13,8 +13,9 @@ const $ = (id) => document.getElementById(id);
 
 const POLL_MS = 1000;
 
-function minutesAndSeconds(ms) {
-  const total = Math.max(0, Math.ceil(ms / 1000));
+// "1:05". A wait rounds up (0.2 s left is "0:01"); time already spent rounds down (pass Math.floor).
+function minutesAndSeconds(ms, round = Math.ceil) {
+  const total = Math.max(0, round(ms / 1000));
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }
 
@@ -298,9 +299,9 @@ export class Online {
   }
 
   showQueueTime(waitingMs) {
-    const text = `Waiting for another player… ${minutesAndSeconds(waitingMs)}`;
+    const text = `Waiting for another player… ${minutesAndSeconds(waitingMs, Math.floor)}`;
     $('queue-time').textContent = text;
-    $('queue-status-text').textContent = `Still looking for an opponent online (${minutesAndSeconds(waitingMs)}).`;
+    $('queue-status-text').textContent = `Still looking for an opponent online (${minutesAndSeconds(waitingMs, Math.floor)}).`;
   }
 
   async pollQueue() {

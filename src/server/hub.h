@@ -103,7 +103,7 @@ class GameHub {
   // Marks the seat(s) `token` holds in game `id` as connected while the returned handle lives
   // (a WebSocket keeps it until it closes); the other players get a "presence" message on
   // each change. `done` receives the handle, or an error response for a token that holds no
-  // seat (a watcher's hello without a token gets a null handle and no error).
+  // seat or for none at all (a watcher sends no hello).
   void hello(const std::string& id, const std::string& token,
              std::function<void(Subscription, std::optional<ApiResponse>)> done);
 

@@ -179,10 +179,6 @@ void GameHub::hello(const std::string& id, const std::string& token,
       return;
     }
     asio::post(slot->strand, [impl, slot, token, done] {
-      if (token.empty()) {
-        done(nullptr, std::nullopt);  // a watcher: nothing to mark
-        return;
-      }
       std::array<bool, 2> held{};
       try {
         held = require_seat(slot->game.seating, token);

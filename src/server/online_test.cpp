@@ -232,7 +232,12 @@ TEST(OnlineGames, PresenceFollowsTheSocketsAndAGoneSideMayLoseOnItsTurnAfterTwoM
   ASSERT_TRUE(light.first && dark.first);
   EXPECT_FALSE(light.second);
   EXPECT_EQ(hello(random_hex(kTokenHexDigits)).second->body["code"], "wrong_seat_token");
-  EXPECT_FALSE(hello("").first);  // a watcher marks nobody
+  // A hello without a token marks nobody, and says why (it went unanswered: a client that
+  // forgot its token could not tell that it was only watching).
+  const auto tokenless = hello("");
+  EXPECT_FALSE(tokenless.first);
+  ASSERT_TRUE(tokenless.second);
+  EXPECT_EQ(tokenless.second->body["code"], "seat_token_missing");
   json state = server.state(game.id);
   EXPECT_EQ(state["seats"]["light"]["connected"], true);
   EXPECT_EQ(state["seats"]["dark"]["connected"], true);

@@ -495,6 +495,19 @@ struct Located {
   int column;
 };
 
+// Replays the record's plies, the first mover being the first ply's; an illegal ply is reported
+// at its place in the text (`where`, one per ply), or at `end` when there are no plies.
+std::variant<Replay, ParseError> replay_at(GameRecord& record, const std::vector<Located>& where,
+                                           Located end) {
+  if (!record.plies.empty()) record.first = record.plies.front().side;
+  auto played = replay(record);
+  if (auto* error = std::get_if<ReplayError>(&played)) {
+    const Located at = where.empty() ? end : where[error->ply];
+    return ParseError{at.line, at.column, error->message};
+  }
+  return std::get<Replay>(std::move(played));
+}
+
 std::variant<GameRecord, ParseError> apply_tags(GameRecord record, const std::vector<Located>& at) {
   auto rules = rules_from_tags(record.tags);
   if (auto* error = std::get_if<TagError>(&rules)) {
@@ -623,6 +636,11 @@ std::variant<GameRecord, ParseError> game_body(Reader& in, GameRecord record,
           star.pop_back();
         }
         if (star != "*") {
+          // A move that is not legal at all is reported as such, not for its missing star.
+          record.plies.push_back(ply);
+          where.push_back(at);
+          const auto played = replay_at(record, where, at);
+          if (auto* illegal = std::get_if<ParseError>(&played)) return *illegal;
           return ParseError{
               star_at.line, star_at.column,
               word + " lands on a rosette: expected \" *\" after it, found " + shown(star)};
@@ -632,12 +650,8 @@ std::variant<GameRecord, ParseError> game_body(Reader& in, GameRecord record,
     record.plies.push_back(ply);
     where.push_back(at);
   }
-  if (!record.plies.empty()) record.first = record.plies.front().side;
-  const auto played = replay(record);
-  if (auto* error = std::get_if<ReplayError>(&played)) {
-    const Located at = where.empty() ? Located{in.line(), in.column()} : where[error->ply];
-    return ParseError{at.line, at.column, error->message};
-  }
+  const auto played = replay_at(record, where, {in.line(), in.column()});
+  if (auto* illegal = std::get_if<ParseError>(&played)) return *illegal;
   // A game that ended off the board (a resignation) says so in its Result tag; its last
   // action carries #, unless it ended before any throw.
   const auto& replayed = std::get<Replay>(played);

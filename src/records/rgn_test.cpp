@@ -293,6 +293,18 @@ TEST(RgnErrors, AnIllegalMoveNamesTurnSideRollAndWhy) {
             "line 1, column 4: turn 1: light passes a throw of 2, but can play A@A3");
 }
 
+// A move onto a rosette the mover's own piece holds was refused for its missing " *", though
+// no " *" could have made it legal.
+TEST(RgnErrors, AnIllegalMoveOntoARosetteIsNamedBeforeItsMissingStar) {
+  const std::string error = error_of("1. A@A1 * A@A1\n");
+  EXPECT_EQ(error.rfind("line 1, column 11: turn 1: light cannot play A@A1 with a throw of 4", 0),
+            0u)
+      << error;
+  EXPECT_EQ(error.find("expected \" *\""), std::string::npos) << error;
+  // A legal move onto a rosette still needs its star.
+  EXPECT_NE(error_of("1. A@A1 * A@A2 / C@C1\n").find("lands on a rosette"), std::string::npos);
+}
+
 TEST(RgnErrors, UnknownAndUnplayableRuleSetsAreRefusedByName) {
   EXPECT_EQ(error_of("[Rules Chess]\n"),
             "line 1, column 1: unknown rule set \"Chess\"; the Rules tag names one of Finkel, "

@@ -181,6 +181,33 @@ TEST_F(ServerFixture, RefusesRepeatedHostOrOriginAndForbidsFraming) {
   EXPECT_NE(api.find("\r\nAllow: "), std::string::npos) << api;
 }
 
+// Anyone who could reach the port could start or cancel a table build. The peer's address is
+// judged in the HTTP layer (check_table_build has the policy's own test); here, that the
+// policy reaches the build route, whatever the query, and only it.
+TEST_F(ServerFixture, TableBuildsFollowTheServersPolicy) {
+  const std::string json_type = "Content-Type: application/json\r\n";
+  const std::string body = R"({"pieces": 0, "bear_off": "exact"})";
+  // By default a peer on this machine reaches the build (and its body is checked there).
+  const std::string local = raw("POST", "/api/tables/build", host_header() + json_type, body);
+  EXPECT_TRUE(local.starts_with("HTTP/1.1 400")) << local;
+  EXPECT_EQ(local.find("builds_not_allowed"), std::string::npos) << local;
+  ServerOptions off = quiet_options();
+  off.table_builds = TableBuilds::kOff;
+  restart(off);
+  for (const std::string target : {"/api/tables/build", "/api/tables/build?now=1"}) {
+    const std::string post = raw("POST", target, host_header() + json_type, body);
+    EXPECT_TRUE(post.starts_with("HTTP/1.1 403")) << post;
+    EXPECT_NE(post.find("\"code\":\"builds_not_allowed\""), std::string::npos) << post;
+    EXPECT_NE(post.find("--table-builds off"), std::string::npos) << post;
+    const std::string stop = raw("DELETE", target, host_header());
+    EXPECT_TRUE(stop.starts_with("HTTP/1.1 403")) << stop;
+  }
+  const std::string state = raw("GET", "/api/tables/build", host_header());
+  EXPECT_TRUE(state.starts_with("HTTP/1.1 200")) << state;
+  const std::string game = raw("POST", "/api/games", host_header() + json_type, "{}");
+  EXPECT_TRUE(game.starts_with("HTTP/1.1 201")) << game;
+}
+
 TEST(ServerAssets, EmbedEveryFileOfTheWebDirectoryByteForByte) {
   std::size_t files = 0;
   if (std::filesystem::is_directory(UR_WEB_DIR)) {

@@ -78,6 +78,18 @@ std::string remote_of(const beast::tcp_stream& stream) {
   return ec ? std::string("?") : endpoint.address().to_string();
 }
 
+// Whether the peer is on this machine's loopback (127.0.0.0/8, ::1, or ::ffff:127.x.y.z on a
+// dual-stack socket). Behind a reverse proxy on the same machine every peer is.
+bool from_loopback(const beast::tcp_stream& stream) {
+  beast::error_code ec;
+  const asio::ip::address address = stream.socket().remote_endpoint(ec).address();
+  if (ec) return false;
+  if (address.is_v6() && address.to_v6().is_v4_mapped()) {
+    return asio::ip::make_address_v4(asio::ip::v4_mapped, address.to_v6()).is_loopback();
+  }
+  return address.is_loopback();
+}
+
 std::shared_ptr<const std::string> socket_error_message(const ApiResponse& response,
                                                         const std::string& action) {
   nlohmann::json message = response.body;
@@ -348,7 +360,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         guard_(guard),
         sockets_(sockets),
         limiter_(options.rate_limit_actions, options.rate_limit_window),
-        remote_(remote_of(stream_)) {}
+        remote_(remote_of(stream_)),
+        loopback_(from_loopback(stream_)) {}
 
   void start() {
     asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read(); });
@@ -450,6 +463,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       sockets_.add(session);
       session->start(std::move(request_), begin_);
       return;
+    }
+    if (target.substr(0, target.find('?')) == kTableBuildPath) {
+      if (auto refused = check_table_build(options_.table_builds, method, loopback_)) {
+        send_refusal(*refused, method, target, request_.keep_alive());
+        return;
+      }
     }
     if (target.starts_with("/api/") || target == "/api") {
       stream_.expires_never();  // the hub may take a while (a computer turn at expert)
@@ -596,6 +615,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   SocketRegistry& sockets_;
   RateLimiter limiter_;
   std::string remote_;
+  bool loopback_;  // the peer is on this machine: it may start and stop table builds
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   http::request<http::string_body> request_;

@@ -33,6 +33,8 @@ struct ServerOptions {
   std::chrono::milliseconds drain_grace{0};
   // A WebSocket silent this long is dropped; it is pinged halfway through.
   std::chrono::milliseconds socket_idle_timeout{60000};
+  // Who may start or stop a table build (--table-builds).
+  TableBuilds table_builds = TableBuilds::kLocal;
 };
 
 class HttpServer {

@@ -45,7 +45,6 @@ using nlohmann::json;
 
 namespace hub_detail {
 
-constexpr std::string_view kTableBuildPath = "/api/tables/build";
 constexpr std::string_view kReviewPath = "/api/review";
 constexpr std::string_view kRuleSetsPath = "/api/rule-sets";
 constexpr std::string_view kRecordsPath = "/api/records";

@@ -383,4 +383,38 @@ ApiError rate_limited(std::size_t actions, RateLimiter::Clock::duration window) 
   return ApiError(429, "rate_limited", message);
 }
 
+std::optional<TableBuilds> parse_table_builds(std::string_view text) {
+  for (const TableBuilds policy : {TableBuilds::kLocal, TableBuilds::kAnyone, TableBuilds::kOff}) {
+    if (text == to_string(policy)) return policy;
+  }
+  return std::nullopt;
+}
+
+std::string_view to_string(TableBuilds policy) {
+  switch (policy) {
+    case TableBuilds::kLocal:
+      return "local";
+    case TableBuilds::kAnyone:
+      return "anyone";
+    case TableBuilds::kOff:
+      return "off";
+  }
+  return "local";
+}
+
+std::optional<ApiError> check_table_build(TableBuilds policy, std::string_view method,
+                                          bool loopback_peer) {
+  if (!changes_state(method) || policy == TableBuilds::kAnyone) return std::nullopt;
+  if (policy == TableBuilds::kLocal && loopback_peer) return std::nullopt;
+  const std::string_view what = method == "DELETE" ? "stop a table build" : "build tables";
+  return ApiError(403, "builds_not_allowed",
+                  policy == TableBuilds::kOff
+                      ? cat({"This server does not ", what,
+                             ": its tables are built with `ur solve` on its machine (it was "
+                             "started with --table-builds off)."})
+                      : cat({"Only a player on the server's own machine may ", what,
+                             " here: a build takes every core and gigabytes of memory. Its host "
+                             "can run `ur solve`, or start `ur serve --table-builds anyone`."}));
+}
+
 }  // namespace ur::server

@@ -110,4 +110,22 @@ class RateLimiter {
 // The 429 for an action over the limit of `actions` per `window`.
 ApiError rate_limited(std::size_t actions, RateLimiter::Clock::duration window);
 
+// Who may start or stop a table build (POST and DELETE /api/tables/build): a 7-piece Finkel
+// build takes both cores and up to 4 GiB for a minute, Masters' 7 GiB for several, so by
+// default only a player on the server's own machine may (`ur serve --table-builds`).
+enum class TableBuilds {
+  kLocal,   // peers on a loopback address (the default)
+  kAnyone,  // whoever can reach the server
+  kOff,     // nobody: tables come from `ur solve` only
+};
+
+// --table-builds' value ("local", "anyone", "off"); nullopt for another.
+std::optional<TableBuilds> parse_table_builds(std::string_view text);
+std::string_view to_string(TableBuilds policy);
+
+// The 403 builds_not_allowed for a request of `method` to start or stop a build, from a peer
+// on a loopback address or not; nullopt when it may. Reading a build's state (GET) always may.
+std::optional<ApiError> check_table_build(TableBuilds policy, std::string_view method,
+                                          bool loopback_peer);
+
 }  // namespace ur::server

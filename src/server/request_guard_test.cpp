@@ -146,6 +146,37 @@ TEST(RequestGuard, BodiesMustBeJson) {
   EXPECT_NE(std::string(refused->what()).find("text/plain"), std::string::npos);
 }
 
+// Anyone who could reach the port could start a build of every core and gigabytes of memory,
+// or cancel the host's.
+TEST(RequestGuard, TableBuildsAreStartedAndStoppedFromTheServersMachineByDefault) {
+  using enum TableBuilds;
+  for (const char* method : {"POST", "DELETE"}) {
+    EXPECT_FALSE(check_table_build(kLocal, method, true)) << method;
+    const auto remote = check_table_build(kLocal, method, false);
+    ASSERT_TRUE(remote) << method;
+    EXPECT_EQ(remote->status(), 403);
+    EXPECT_EQ(remote->code(), "builds_not_allowed");
+    EXPECT_NE(std::string(remote->what()).find("--table-builds anyone"), std::string::npos);
+    EXPECT_FALSE(check_table_build(kAnyone, method, false)) << method;
+    for (const bool loopback : {true, false}) {
+      const auto off = check_table_build(kOff, method, loopback);
+      ASSERT_TRUE(off) << method;
+      EXPECT_EQ(off->code(), "builds_not_allowed");
+    }
+  }
+  EXPECT_NE(std::string(check_table_build(kLocal, "DELETE", false)->what()).find("stop a table"),
+            std::string::npos);
+  // Watching a build's progress is reading.
+  for (const TableBuilds policy : {kLocal, kAnyone, kOff}) {
+    EXPECT_FALSE(check_table_build(policy, "GET", false));
+  }
+  EXPECT_EQ(parse_table_builds("local"), kLocal);
+  EXPECT_EQ(parse_table_builds("anyone"), kAnyone);
+  EXPECT_EQ(parse_table_builds("off"), kOff);
+  EXPECT_EQ(parse_table_builds("Local"), std::nullopt);
+  EXPECT_EQ(parse_table_builds(""), std::nullopt);
+}
+
 TEST(RateLimiter, AllowsTwentyActionsInAnySecond) {
   RateLimiter limiter(20, 1s);
   const RateLimiter::Clock::time_point start{};

@@ -33,6 +33,8 @@ struct ApiRequest {
 std::string bearer_token(std::string_view authorization);
 
 inline constexpr std::string_view kGamesPrefix = "/api/games";
+// Starts (POST), watches (GET) and stops (DELETE) a table build.
+inline constexpr std::string_view kTableBuildPath = "/api/tables/build";
 
 // What a page can ask of a game.
 enum class Action {

@@ -227,6 +227,20 @@ CommandRunner setup_serve(CLI::App& app) {
                    "closing, so a balancer moves new players elsewhere first")
       ->default_val(0)
       ->check(CLI::Range(0, 600));
+  command
+      ->add_option_function<std::string>(
+          "--table-builds",
+          [options](const std::string& value) {
+            const auto policy = server::parse_table_builds(value);
+            if (!policy) {
+              throw CLI::ValidationError("--table-builds",
+                                         "expected local, anyone or off, got \"" + value + "\"");
+            }
+            options->server.table_builds = *policy;
+          },
+          "Who may build the perfect opponent's tables from the page (every core, up to 7 GiB): "
+          "local (players on this machine), anyone, or off")
+      ->default_str("local");
   command->add_flag("--quiet,-q", options->server.quiet, "Do not log a line per request");
   return [options, database] {
     if (database->count() > 0 && options->database.empty()) {

@@ -31,6 +31,14 @@ TEST(ServeCommand, RefusesBadOriginOptionsWithUsageStatus) {
   }
 }
 
+TEST(ServeCommand, TableBuildsTakesOneOfThreePolicies) {
+  for (const char* value : {"everyone", "", "LOCAL"}) {
+    const auto run = run_ur(std::string("serve --port 0 --table-builds '") + value + "'");
+    EXPECT_EQ(run.exit_code, 2) << value << ": " << run.output;
+    EXPECT_NE(run.output.find("expected local, anyone or off"), std::string::npos) << run.output;
+  }
+}
+
 TEST(ServeCommand, AcceptsOriginOptionsAndSaysWhereItIsServed) {
   const auto data = std::filesystem::temp_directory_path() /
                     ("ur-serve-test-" + std::to_string(std::random_device{}()));

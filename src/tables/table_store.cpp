@@ -34,7 +34,9 @@ std::string build_hint(const Rules& rules, const std::optional<std::filesystem::
   if (path) {
     const std::string file = path->string();
     const bool plain = file.find_first_of(" \t'\"\\$`!*?[]{}()<>|&;#~") == std::string::npos;
-    command += " --out " + (plain ? file : "'" + file + "'");
+    std::string quoted = "'";
+    for (const char c : file) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    command += " --out " + (plain ? file : quoted + "'");
   }
   return "build it with `" + command + "`";
 }

@@ -478,6 +478,13 @@ TEST_F(TableTest, TheBuildHintNamesTheFileOnlyWhenItCanBeReplaced) {
   EXPECT_NE(problem.find("build it with `ur solve --pieces 2 --out '" + cut.string() + "'`"),
             std::string::npos)
       << problem;
+  // A quote inside the name is closed, escaped and reopened ('it'\''s'), so the line still
+  // runs as shown.
+  const fs::path quoted = directory_ / "it's.table";
+  fs::copy_file(cut, quoted, fs::copy_options::overwrite_existing);
+  EXPECT_EQ(find_table(finkel_rules(2), &problem, quoted), nullptr);
+  EXPECT_NE(problem.find("--out '" + directory_.string() + "/it'\\''s.table'`"), std::string::npos)
+      << problem;
   RuleSpec murray = find_rule_set("finkel")->spec;
   murray.pieces = 2;
   murray.path = PathKind::Murray;

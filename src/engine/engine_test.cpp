@@ -251,6 +251,19 @@ TEST(EngineProtocol, ANumberTooLargeIsNotValidJsonRatherThanAnInternalError) {
   EXPECT_EQ(error.find("internal error"), std::string::npos) << error;
 }
 
+// {"cmd":"moves","cmd":"apply"} ran whichever key came last; an "id" of null was dropped from
+// the answer, though any JSON value is an id.
+TEST(EngineProtocol, ARepeatedKeyIsRefusedAndANullIdIsEchoed) {
+  const json repeated = ask(R"({"id":7,"cmd":"moves","cmd":"apply"})");
+  EXPECT_NE(repeated.value("error", "").find("the key \"cmd\" appears twice in one object"),
+            std::string::npos)
+      << repeated;
+  const json null_id = ask(R"({"cmd":"fly","id":null})");
+  ASSERT_TRUE(null_id.contains("id")) << null_id;
+  EXPECT_TRUE(null_id["id"].is_null());
+  EXPECT_FALSE(ask(R"({"cmd":"fly"})").contains("id"));
+}
+
 TEST(EngineProtocol, InvalidUtf8IsAnsweredWithValidJson) {
   const std::string line = "{\"cmd\":\"\xff\xfe\"}";
   const std::string reply = answer(line);

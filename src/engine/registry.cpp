@@ -38,7 +38,7 @@ bool is_blank(std::string_view line) {
 }
 
 // Parses and serves one request; copies its "id" into `id` as soon as it is known.
-json serve(std::string_view line, json& id) {
+json serve(std::string_view line, std::optional<json>& id) {
   if (line.size() > kMaxLineBytes) {
     throw RequestError("request line is longer than " + std::to_string(kMaxLineBytes) +
                        " bytes, the most accepted");
@@ -59,12 +59,10 @@ json serve(std::string_view line, json& id) {
   }
   json request;
   try {
-    request = json::parse(line.begin(), line.end());
-  } catch (const json::exception& error) {  // a parse error, or a number too large (1e400)
-    std::string detail = error.what();
-    if (const auto end = detail.find("] "); end != std::string::npos) detail.erase(0, end + 2);
-    throw RequestError("not valid JSON (" + detail + "); send one JSON object per line, e.g. " +
-                       std::string(kRequestExample));
+    request = protocol::parse_json_text(line);
+  } catch (const protocol::JsonTextError& error) {
+    throw RequestError("not valid JSON (" + std::string(error.what()) +
+                       "); send one JSON object per line, e.g. " + std::string(kRequestExample));
   }
   if (!request.is_object()) {
     throw RequestError("a request must be a JSON object like " + std::string(kRequestExample) +
@@ -102,7 +100,7 @@ std::vector<std::string> known_commands() {
 }
 
 std::string answer(std::string_view line) {
-  json id;
+  std::optional<json> id;  // null is an id too
   json reply;
   try {
     reply = serve(line, id);
@@ -114,7 +112,7 @@ std::string answer(std::string_view line) {
     reply = {{"error", "internal error"}};
   }
   try {
-    if (!id.is_null() && reply.is_object()) reply["id"] = std::move(id);
+    if (id && reply.is_object()) reply["id"] = std::move(*id);
     return reply.dump(-1, ' ', false, json::error_handler_t::replace);
   } catch (...) {
     return R"({"error":"internal error: the answer could not be written"})";

@@ -4,6 +4,10 @@
 #include <array>
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
 
 #include "core/explain.h"
 #include "core/notation.h"
@@ -161,6 +165,43 @@ bool nests_too_deeply(std::string_view text) {
     }
   }
   return false;
+}
+
+json parse_json_text(std::string_view text) {
+  // The keys met so far in each object being read, innermost last (a set: a hostile object may
+  // hold a hundred thousand keys).
+  std::vector<std::unordered_set<std::string>> open;
+  std::optional<std::string> repeated;
+  const json::parser_callback_t check = [&](int, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::object_start) {
+      open.emplace_back();
+    } else if (event == json::parse_event_t::object_end) {
+      open.pop_back();
+    } else if (event == json::parse_event_t::key && !repeated) {
+      const std::string& key = parsed.get_ref<const std::string&>();
+      if (!open.back().insert(key).second) repeated = key;
+    }
+    return true;
+  };
+  json value;
+  try {
+    value = json::parse(text.begin(), text.end(), check);
+  } catch (const json::parse_error& error) {
+    std::string why = error.what();
+    if (const auto end = why.find("] "); end != std::string::npos) why.erase(0, end + 2);
+    throw JsonTextError(why, error.byte);
+  } catch (const json::exception& error) {  // a number out of range (1e400)
+    std::string why = error.what();
+    if (const auto end = why.find("] "); end != std::string::npos) why.erase(0, end + 2);
+    throw JsonTextError(why, 0);
+  }
+  if (repeated) {
+    throw JsonTextError("the key " +
+                            json(*repeated).dump(-1, ' ', false, json::error_handler_t::replace) +
+                            " appears twice in one object; each key may appear once",
+                        0);
+  }
+  return value;
 }
 
 std::string quote_json(const json& value, std::size_t limit) {

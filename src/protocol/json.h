@@ -61,6 +61,24 @@ inline constexpr int kMaxJsonNesting = 64;
 // inside strings do not count). Linear, and safe on any bytes.
 bool nests_too_deeply(std::string_view text);
 
+// Why a text is not one JSON value that a request or record may be, in a phrase without the
+// library's prefix ("syntax error ... at line 1, column 9", "the key \"cmd\" appears twice in
+// one object").
+class JsonTextError : public std::runtime_error {
+ public:
+  JsonTextError(const std::string& why, std::size_t byte) : std::runtime_error(why), byte_(byte) {}
+  std::size_t byte() const { return byte_; }  // 1-based offset where it went wrong; 0: unknown
+
+ private:
+  std::size_t byte_;
+};
+
+// Parses the whole of `text` as one JSON value. Unlike the library's parse, a key repeated
+// within one object is refused: the library keeps the last of them silently, so a request
+// {"cmd":"moves","cmd":"apply"} would run whichever a reader did not expect. A number beyond
+// a double's range (1e400) is refused too. Throws JsonTextError.
+nlohmann::json parse_json_text(std::string_view text);
+
 // `value` as compact JSON for an error message, cut to about `limit` characters.
 std::string quote_json(const nlohmann::json& value, std::size_t limit = 60);
 

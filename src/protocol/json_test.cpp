@@ -359,6 +359,39 @@ json garble(json value, std::mt19937_64& random, int edits) {
   return value;
 }
 
+// The library keeps the last of a repeated key silently: {"cmd":"moves","cmd":"apply"} ran
+// "apply", which a reader of the line could take either way.
+TEST(JsonText, ARepeatedKeyIsRefusedAtAnyDepth) {
+  for (const char* text :
+       {R"({"cmd":"moves","cmd":"apply"})", R"({"position":{"light":{"start":7,"start":6}}})",
+        R"([{"a":1},{"b":2,"b":3}])"}) {
+    try {
+      parse_json_text(text);
+      ADD_FAILURE() << text << " was accepted";
+    } catch (const JsonTextError& error) {
+      EXPECT_NE(std::string(error.what()).find("appears twice in one object"), std::string::npos)
+          << error.what();
+    }
+  }
+  // The same key in two objects, or nested under itself, is fine.
+  EXPECT_EQ(parse_json_text(R"([{"a":1},{"a":2}])")[1]["a"], 2);
+  EXPECT_EQ(parse_json_text(R"({"a":{"a":{"a":3}}})")["a"]["a"]["a"], 3);
+  EXPECT_EQ(parse_json_text(R"({"a":1,"b":{"a":2}})")["b"]["a"], 2);
+}
+
+TEST(JsonText, MalformedTextSaysWhereAndTheLibraryPrefixIsGone) {
+  try {
+    parse_json_text(R"({"cmd":)");
+    ADD_FAILURE();
+  } catch (const JsonTextError& error) {
+    EXPECT_EQ(error.byte(), 8u);
+    EXPECT_EQ(std::string(error.what()).find("[json.exception"), std::string::npos) << error.what();
+  }
+  EXPECT_THROW(parse_json_text("1e400"), JsonTextError);
+  EXPECT_THROW(parse_json_text(""), JsonTextError);
+  EXPECT_THROW(parse_json_text("{} {}"), JsonTextError);
+}
+
 TEST(JsonFuzz, GarbledPositionsAndRulesOnlyEverThrowRequestError) {
   std::mt19937_64 random(7);
   int accepted = 0;

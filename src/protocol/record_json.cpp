@@ -252,10 +252,11 @@ std::variant<std::vector<records::GameRecord>, std::string> parse_record_text(
     if (nests_too_deeply(row)) return where + "JSON nested too deeply";
     nlohmann::json value;
     try {
-      value = nlohmann::json::parse(row);
-    } catch (const nlohmann::json::parse_error& error) {
-      return "line " + std::to_string(line) + ", column " + std::to_string(error.byte) +
-             ": not JSON (" + error.what() + "); expected one JSON record a line";
+      value = parse_json_text(row);
+    } catch (const JsonTextError& error) {
+      return where.substr(0, where.size() - 2) +
+             (error.byte() > 0 ? ", column " + std::to_string(error.byte()) : "") + ": not JSON (" +
+             error.what() + "); expected one JSON record a line";
     }
     try {
       games.push_back(record_from_json(value));

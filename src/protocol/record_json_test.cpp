@@ -164,6 +164,25 @@ TEST(RecordJson, MembersThatContradictThePliesOrTheRulesAreRefused) {
 }
 
 // Fuzz: mutated records are refused with a RequestError or read consistently.
+// A record line repeating a key was read with the last value, and 1e400 was an uncaught
+// library error.
+TEST(RecordJson, ARepeatedKeyOrAHugeNumberIsRefusedWithItsLine) {
+  const auto repeated = parse_record_text("{\"rules\":{\"pieces\":7,\"pieces\":3}}\n");
+  ASSERT_TRUE(std::holds_alternative<std::string>(repeated));
+  EXPECT_EQ(std::get<std::string>(repeated).rfind(
+                "line 1: not JSON (the key \"pieces\" appears twice", 0),
+            0u)
+      << std::get<std::string>(repeated);
+  const auto huge = parse_record_text("\n{\"rules\":1e400}\n");
+  ASSERT_TRUE(std::holds_alternative<std::string>(huge));
+  EXPECT_EQ(std::get<std::string>(huge).rfind("line 2: not JSON (number overflow", 0), 0u)
+      << std::get<std::string>(huge);
+  const auto broken = parse_record_text("{\"rules\":}\n");
+  ASSERT_TRUE(std::holds_alternative<std::string>(broken));
+  EXPECT_EQ(std::get<std::string>(broken).rfind("line 1, column 10: not JSON (", 0), 0u)
+      << std::get<std::string>(broken);
+}
+
 TEST(RecordJsonFuzz, MutatedRecordsNeverCrash) {
   std::mt19937_64 random(7);
   const json valid = as_json(played_game(9, BearOff::Any));

@@ -125,6 +125,7 @@ TEST(ServerHub, EveryBadRequestGetsItsErrorAndLeavesTheGameUnchanged) {
   const std::vector<std::tuple<std::string, std::string, std::string, int, std::string>> cases = {
       {"POST", base + "/move", "{bad json", 400, "bad_json"},
       {"POST", base + "/move", "[1,2]", 400, "bad_json"},
+      {"POST", base + "/move", R"({"from":4,"from":5})", 400, "bad_json"},
       {"POST", base + "/move", R"({"from":"three"})", 400, "bad_request"},
       {"POST", base + "/move", R"({"from":-1})", 400, "bad_request"},
       {"POST", base + "/move", R"({"from":2.5})", 400, "bad_request"},

@@ -75,9 +75,13 @@ json parse_body(std::string_view body) {
                        std::to_string(protocol::kMaxJsonNesting) +
                        " levels deep; send a flat JSON object.");
   }
-  json value = json::parse(body, nullptr, /*allow_exceptions=*/false);
-  if (value.is_discarded()) {
-    throw ApiError(400, "bad_json", "The request body is not valid JSON; send a JSON object.");
+  json value;
+  try {
+    value = protocol::parse_json_text(body);
+  } catch (const protocol::JsonTextError& error) {
+    throw ApiError(400, "bad_json",
+                   "The request body is not valid JSON (" + std::string(error.what()) +
+                       "); send a JSON object.");
   }
   if (!value.is_object()) {
     throw ApiError(400, "bad_json",

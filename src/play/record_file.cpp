@@ -14,10 +14,14 @@
 
 namespace ur::play {
 
-std::optional<std::string> check_record_path(const std::string& path) {
+namespace {
+
+// check_record_path for `path`, whose links lead to `target`: resolved once by the caller, so
+// that the file checked is the file written.
+std::optional<std::string> check_target(const std::string& path,
+                                        const std::filesystem::path& target) {
   namespace fs = std::filesystem;
   if (path.empty()) return "the record file name is empty";
-  const fs::path target = cli::through_links(path);
   std::error_code error;
   const fs::file_status status = fs::status(target, error);
   if (fs::is_directory(status)) return "'" + path + "' is a directory, not a file";
@@ -38,16 +42,22 @@ std::optional<std::string> check_record_path(const std::string& path) {
   return std::nullopt;
 }
 
+}  // namespace
+
+std::optional<std::string> check_record_path(const std::string& path) {
+  return check_target(path, cli::through_links(path));
+}
+
 std::optional<std::string> write_records(const PlaySession& game, const std::string& path) {
-  if (auto problem = check_record_path(path)) return problem;
-  const std::string text = records::write_rgn(game.records());
   const std::string target = cli::through_links(path).string();
+  if (auto problem = check_target(path, target)) return problem;
+  const std::string text = records::write_rgn(game.records());
   const std::string temporary = target + ".tmp";
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     if (!out) return "cannot write '" + temporary + "': " + std::strerror(errno);
     out << text;
-    out.flush();
+    out.close();  // a failed close (a full disk on some file systems) is a failed write
     if (!out) {
       std::remove(temporary.c_str());
       return "cannot write '" + temporary + "': " + std::strerror(errno);

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -83,6 +84,12 @@ TEST(Cli, PerftPrintsNodesAndSpeed) {
   EXPECT_TRUE(contains(run.output, "leaves/s")) << run.output;
   const CommandResult three = run_ur("perft --depth 6 --pieces 3 --position L:3/-/0:3/-/0");
   EXPECT_TRUE(contains(three.output, "nodes 112060")) << three.output;
+  // The counts differ by rule set, so the output names the set it counted under.
+  EXPECT_TRUE(contains(run.output, "rules Finkel, exact bear-off\n")) << run.output;
+  const CommandResult masters = run_ur("perft --depth 2 --rules masters");
+  EXPECT_TRUE(contains(masters.output, "rules Masters, exact bear-off\n"))
+      << masters.output;
+  EXPECT_TRUE(contains(masters.output, "nodes 19")) << masters.output;
 }
 
 // Tables live in a fresh XDG_DATA_HOME, so no user table is touched or used; a 3-piece table
@@ -277,6 +284,55 @@ TEST(Cli, EngineNamesAnUnreadableInput) {
   EXPECT_EQ(run.exit_code, 1) << run.output;
   EXPECT_TRUE(contains(run.output, "ur engine: cannot read standard input: Is a directory"))
       << run.output;
+}
+
+// From a review of the terminal game: a script of one endless line (`--script /dev/zero`) grew
+// without bound; a directory as the script played nothing and exited 0, after printing its
+// settings line.
+TEST(Cli, ScriptLinesAreBoundedAndADirectoryIsNoScript) {
+  const CommandResult endless =
+      run_shell("head -c 3000000 /dev/zero | ur play --opponent friend --script - 2>&1");
+  EXPECT_EQ(endless.exit_code, 1) << endless.output;
+  EXPECT_TRUE(contains(endless.output, "line 1: ")) << endless.output;
+  EXPECT_TRUE(contains(endless.output, "the line is longer than 4096 bytes")) << endless.output;
+  const CommandResult directory = run_ur("play --script /tmp");
+  EXPECT_EQ(directory.exit_code, 2) << directory.output;
+  EXPECT_TRUE(contains(directory.output, "--script '/tmp' is a directory")) << directory.output;
+  EXPECT_FALSE(contains(directory.output, "settings:")) << directory.output;
+  const CommandResult missing = run_ur("play --script /no/such/script");
+  EXPECT_EQ(missing.exit_code, 2) << missing.output;
+  EXPECT_TRUE(contains(missing.output, "No such file or directory")) << missing.output;
+  EXPECT_FALSE(contains(missing.output, "settings:")) << missing.output;
+}
+
+// `--record ''` wrote nothing and exited 0, as did every other path option given empty.
+TEST(Cli, AnEmptyPathOptionIsRefused) {
+  for (const char* arguments :
+       {"play --opponent friend --record '' --script /dev/null", "play --script ''",
+        "match random random --games 1 --record ''", "match random random --games 1 --judge ''",
+        "solve --out ''", "review x.rgn --table ''", "serve --port 0 --data ''"}) {
+    const CommandResult run = run_ur(arguments);
+    EXPECT_EQ(run.exit_code, 2) << arguments << "\n" << run.output;
+    EXPECT_TRUE(contains(run.output, "the value is empty; expected a path")) << arguments << "\n"
+                                                                             << run.output;
+  }
+}
+
+// A second `ur match --record DIR` replaced the first one's game-000001.rgn... one by one and
+// left a mix of two matches.
+TEST_F(CliWithTables, MatchRecordsNeverOverwriteEarlierGames) {
+  const std::filesystem::path games = directory() / "twice";
+  const CommandResult first =
+      run_ur("match random random --pieces 2 --games 2 --record " + games.string());
+  ASSERT_EQ(first.exit_code, 0) << first.output;
+  std::ifstream in(games / "game-000001.rgn");
+  const std::string before((std::istreambuf_iterator<char>(in)), {});
+  const CommandResult second =
+      run_ur("match greedy random --pieces 3 --games 2 --record " + games.string());
+  EXPECT_EQ(second.exit_code, 2) << second.output;
+  EXPECT_TRUE(contains(second.output, "already holds game records")) << second.output;
+  std::ifstream again(games / "game-000001.rgn");
+  EXPECT_EQ(std::string((std::istreambuf_iterator<char>(again)), {}), before);
 }
 
 // ur match said "7 pieces, exact bear-off" under every set, and its JSON gave no set name.

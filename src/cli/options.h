@@ -49,6 +49,16 @@ inline CLI::Validator number_range(double min, double max) {
       "NUMBER in " + range);
 }
 
+// A file or directory option given as "" (`--record ''`) is a mistake, not "none": the
+// command would quietly do without it (write no record, use the default table).
+inline CLI::Validator non_empty_path() {
+  return CLI::Validator(
+      [](std::string& value) {
+        return value.empty() ? std::string("the value is empty; expected a path") : std::string();
+      },
+      "", "non_empty_path");
+}
+
 // Seeds: any 64-bit unsigned integer.
 inline CLI::Validator seed_range() {
   return integer_range<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max());

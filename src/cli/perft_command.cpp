@@ -10,6 +10,7 @@
 #include "cli/rules_options.h"
 #include "core/notation.h"
 #include "core/perft.h"
+#include "core/rule_sets.h"
 #include "engine/rules_handlers.h"
 
 namespace ur::cli {
@@ -40,7 +41,9 @@ int run_perft(const PerftOptions& options) {
   // Speed per CPU second: perft is single-threaded, and on a shared machine wall time also
   // counts the time other processes held the core.
   const double speed_seconds = cpu_seconds > 0 ? cpu_seconds : seconds;
-  std::cout << "position " << to_text(position) << "\n"
+  std::cout << "rules " << rule_set_title(options.rules) << ", "
+            << to_string(options.rules.bear_off) << " bear-off\n"
+            << "position " << to_text(position) << "\n"
             << "depth " << options.depth << "\n"
             << "nodes " << nodes << "\n"
             << "time " << seconds << " s wall, " << cpu_seconds << " s cpu\n"

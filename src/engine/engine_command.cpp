@@ -1,11 +1,10 @@
 // `ur engine`: JSON Lines on stdin/stdout (docs/engine-protocol.md).
 #include <iostream>
-#include <istream>
-#include <stdexcept>
 #include <string>
 
 #include "cli/command.h"
 #include "cli/output.h"
+#include "cli/read_line.h"
 #include "engine/handler.h"
 
 namespace ur::engine {
@@ -14,30 +13,11 @@ namespace {
 // One answer line per request line, flushed at once so that a client can wait for it.
 // Blank lines are skipped without an answer; EOF ends the session with exit code 0. An answer
 // that cannot be written ends it at once (main reports it).
-// Reads the next line of `in` (without its '\n') into `line`, keeping at most `keep` bytes:
-// a line of gigabytes is refused by its length without being held. False at the end of input
-// with nothing read. A read error (stdin a directory) is thrown with its cause.
-bool read_line(std::istream& in, std::string& line, std::size_t keep) {
-  line.clear();
-  std::streambuf* buffer = in.rdbuf();
-  bool any = false;
-  try {
-    for (int c; (c = buffer->sbumpc()) != std::char_traits<char>::eof();) {
-      any = true;
-      if (c == '\n') return true;
-      if (line.size() < keep) line.push_back(static_cast<char>(c));
-    }
-  } catch (const std::ios_base::failure& failure) {
-    throw std::runtime_error("cannot read standard input: " + failure.code().message());
-  }
-  return any;
-}
-
 int run_engine() {
   std::ios::sync_with_stdio(false);
   std::string line;
   // One byte past the limit is kept, so that serving the line refuses it for its length.
-  while (read_line(std::cin, line, kMaxLineBytes + 1)) {
+  while (cli::read_line(std::cin, line, kMaxLineBytes + 1)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     // A blank line gets no answer; an overlong one always does, whatever its first bytes.
     if (line.size() <= kMaxLineBytes && line.find_first_not_of(" \t") == std::string::npos) {

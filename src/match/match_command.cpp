@@ -1,7 +1,9 @@
 // `ur match A B`: plays two agents against each other and reports their strength.
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -154,6 +156,15 @@ std::optional<std::string> check_record_dir(const std::string& dir) {
     return dir + " is not a directory; give a directory for one record file per game";
   }
   if (access(dir.c_str(), W_OK) != 0) return "cannot write into " + dir;
+  // A second match into the same directory replaced the first one's games one by one, and
+  // left a mix of both.
+  for (const auto& entry : std::filesystem::directory_iterator(path, error)) {
+    const std::string name = entry.path().filename().string();
+    if (name.starts_with("game-") && name.ends_with(".rgn")) {
+      return dir + " already holds game records (" + name +
+             "); give an empty or new directory, so that no game is overwritten";
+    }
+  }
   return std::nullopt;
 }
 
@@ -180,10 +191,12 @@ int run_match_command(MatchCommandOptions& options) {
           records::record_of_game(finished, finished.game_start_index(), std::move(tags)));
       std::ofstream out(path, std::ios::binary);
       out << text;
-      out.flush();
+      out.close();
       if (!out) {
         const std::lock_guard lock(record_mutex);
-        if (record_error.empty()) record_error = "cannot write " + path.string();
+        if (record_error.empty()) {
+          record_error = "cannot write " + path.string() + ": " + std::strerror(errno);
+        }
       }
     };
   }
@@ -239,13 +252,17 @@ CommandRunner setup_match(CLI::App& app) {
       ->check(integer_range(1, 256));
   add_rules_options(*command, options->match.rules);
   command->add_flag("--json", options->json, "Print one JSON object instead of text");
-  command->add_option("--judge", options->judge,
-                      "Solved table for the rules (ur solve) that rates every move: prints each "
-                      "agent's mean loss of win chance per move and its share of mistakes (moves "
-                      "losing more than 0.1 points)");
-  command->add_option("--record", options->record_dir,
-                      "Write each game's record (RGN, docs/records.md) into this directory as "
-                      "game-000001.rgn, ...");
+  command
+      ->add_option("--judge", options->judge,
+                   "Solved table for the rules (ur solve) that rates every move: prints each "
+                   "agent's mean loss of win chance per move and its share of mistakes (moves "
+                   "losing more than 0.1 points)")
+      ->check(cli::non_empty_path());
+  command
+      ->add_option("--record", options->record_dir,
+                   "Write each game's record (RGN, docs/records.md) into this directory as "
+                   "game-000001.rgn, ...")
+      ->check(cli::non_empty_path());
   command->footer(
       "Sides and the first throw alternate game by game. Game length counts turns: every\n"
       "throw, including passes and extra throws. Intervals are Wilson score intervals.");

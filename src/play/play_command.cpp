@@ -1,7 +1,10 @@
 // `ur play`: the Royal Game of Ur in the terminal, or driven by a script.
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <random>
@@ -100,6 +103,23 @@ int run_play(PlayOptions options) {
     std::cerr << "ur play: bad --opponent: " << *error << "\n";
     return kUsageError;
   }
+  // The script is opened before anything is printed: a script that cannot be read is a
+  // usage error (exit 2) with its reason.
+  std::ifstream script_file;
+  if (!options.script.empty() && options.script != "-") {
+    std::error_code error;
+    if (std::filesystem::is_directory(options.script, error)) {
+      std::cerr << "ur play: --script '" << options.script
+                << "' is a directory; give a file of commands, or - for stdin\n";
+      return kUsageError;
+    }
+    script_file.open(options.script);
+    if (!script_file) {
+      std::cerr << "ur play: cannot read script file '" << options.script
+                << "': " << std::strerror(errno) << "\n";
+      return kUsageError;
+    }
+  }
   if (!interactive) {
     std::cout << "settings: opponent " << options.settings.opponent << " · rules "
               << rule_set_name(game.settings().rules) << " · "
@@ -120,12 +140,7 @@ int run_play(PlayOptions options) {
     if (options.script.empty() || options.script == "-") {
       code = play::run_script(game, std::cin, std::cout, std::cerr);
     } else {
-      std::ifstream file(options.script);
-      if (!file) {
-        std::cerr << "ur play: cannot read script file '" << options.script << "'\n";
-        return kUsageError;
-      }
-      code = play::run_script(game, file, std::cout, std::cerr);
+      code = play::run_script(game, script_file, std::cout, std::cerr);
     }
     record();  // the end of the script is its quit
     return record_failed && code == 0 ? 1 : code;
@@ -161,12 +176,16 @@ CommandRunner setup_play(CLI::App& app) {
   command->add_flag("--no-color", options->no_color, "No colours (NO_COLOR is respected too)");
   command->add_flag("--no-numbers", options->no_numbers,
                     "Start with the route numbers hidden (v toggles them)");
-  command->add_option("--record", options->record,
-                      "Write the session's game records (RGN, docs/records.md) to FILE after "
-                      "every game and at the end");
-  command->add_option("--script", options->script,
-                      "Read moves from FILE ('-' = stdin) and print each position as text "
-                      "(docs/play.md); used too when stdin is not a terminal");
+  command
+      ->add_option("--record", options->record,
+                   "Write the session's game records (RGN, docs/records.md) to FILE after "
+                   "every game and at the end")
+      ->check(cli::non_empty_path());
+  command
+      ->add_option("--script", options->script,
+                   "Read moves from FILE ('-' = stdin) and print each position as text "
+                   "(docs/play.md); used too when stdin is not a terminal")
+      ->check(cli::non_empty_path());
 #ifdef UR_PLAY_ONLINE
   CLI::Option* host =
       command

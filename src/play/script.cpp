@@ -5,6 +5,7 @@
 #include <ostream>
 #include <vector>
 
+#include "cli/read_line.h"
 #include "core/notation.h"
 #include "play/board_view.h"
 
@@ -189,9 +190,16 @@ int run_script(PlaySession& game, std::istream& in, std::ostream& out, std::ostr
     return 1;
   }
   // Stops reading once `out` failed: nobody sees the rest (the caller reports the failure).
-  while (out && std::getline(in, line)) {
+  while (out && cli::read_line(in, line, kMaxScriptLineBytes + 1, "the script")) {
     ++number;
-    if (ActionError error = run_script_line(game, line, out)) {
+    ActionError error;
+    if (line.size() > kMaxScriptLineBytes) {
+      error = "the line is longer than " + std::to_string(kMaxScriptLineBytes) +
+              " bytes; a script has one short command a line (see `help`)";
+    } else {
+      error = run_script_line(game, line, out);
+    }
+    if (error) {
       ++refused;
       errors << "line " << number << ": " << quoted(line) << ": " << *error << "\n";
       out << "! line " << number << " refused: " << *error << "\n";

@@ -31,7 +31,11 @@ std::string position_report(const PlaySession& game);
 // reason it was refused. Prints what happened to `out`.
 ActionError run_script_line(PlaySession& game, std::string_view line, std::ostream& out);
 
-// Runs a whole script. Returns the exit code: 0, or 1 when any line was refused.
+// A script line longer than this is refused unread (its commands are a few words).
+inline constexpr std::size_t kMaxScriptLineBytes = 4096;
+
+// Runs a whole script. Returns the exit code: 0, or 1 when any line was refused. Throws
+// std::runtime_error when `in` cannot be read (a directory).
 int run_script(PlaySession& game, std::istream& in, std::ostream& out, std::ostream& errors);
 
 }  // namespace ur::play

@@ -14,6 +14,7 @@
 
 #include "agents/agent.h"
 #include "cli/command.h"
+#include "cli/options.h"
 #include "server/http_server.h"
 #include "server/seating.h"
 #include "storage/game_store.h"
@@ -203,9 +204,11 @@ CommandRunner setup_serve(CLI::App& app) {
   command->add_option("--port", options->server.port, "TCP port (0 picks a free one)")
       ->default_val(8080)
       ->check(CLI::Range(0, 65535));
-  command->add_option("--data", options->data_dir,
-                      "Directory for the game database and the solved tables it builds "
-                      "(default $XDG_DATA_HOME/ur, else ~/.local/share/ur)");
+  command
+      ->add_option("--data", options->data_dir,
+                   "Directory for the game database and the solved tables it builds "
+                   "(default $XDG_DATA_HOME/ur, else ~/.local/share/ur)")
+      ->check(cli::non_empty_path());
   command->add_option("--public-url", options->public_url,
                       "The origin the site is reached at behind a reverse proxy, e.g. "
                       "https://ur.example.org (its pages may play; see docs/deploying.md)");
@@ -219,8 +222,10 @@ CommandRunner setup_serve(CLI::App& app) {
                           "servers may share (docs/deploying.md)");
   command->add_flag("--migrate-only", options->migrate_only,
                     "Create or migrate the database's schema, then exit");
-  command->add_option("--import-sqlite", options->import_sqlite,
-                      "Copy every game of a games.sqlite3 file into --database, then exit");
+  command
+      ->add_option("--import-sqlite", options->import_sqlite,
+                   "Copy every game of a games.sqlite3 file into --database, then exit")
+      ->check(cli::non_empty_path());
   command
       ->add_option("--drain-seconds", options->drain_seconds,
                    "On SIGTERM, keep serving this long with /api/ready answering 503 before "

@@ -7,6 +7,7 @@
 #include "analysis/review_text.h"
 #include "analysis/search_values.h"
 #include "cli/command.h"
+#include "cli/options.h"
 #include "cli/record_files.h"
 #include "core/notation.h"
 #include "protocol/review_json.h"
@@ -129,8 +130,10 @@ cli::CommandRunner setup_review(CLI::App& app) {
       "review", "Rate every throw of a recorded game against perfect play, with a summary");
   command->add_option("FILE", options->file, "The record (RGN or JSON lines); - for stdin")
       ->required();
-  command->add_option("--table", options->table,
-                      "Solved table for the record's rules (default: the one ur solve wrote)");
+  command
+      ->add_option("--table", options->table,
+                   "Solved table for the record's rules (default: the one ur solve wrote)")
+      ->check(cli::non_empty_path());
   command->add_flag("--json", options->json, "Print one JSON review a game (docs/review.md)");
   command->add_flag("--estimate", options->estimate,
                     "Without a solved table, estimate with an expectimax search (says so)");

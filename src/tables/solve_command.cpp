@@ -19,6 +19,7 @@
 #include <sstream>
 
 #include "cli/command.h"
+#include "cli/options.h"
 #include "cli/output_path.h"
 #include "cli/rules_options.h"
 #include "core/notation.h"
@@ -330,9 +331,11 @@ cli::CommandRunner setup_solve(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "solve", "Solve the game: every position's win probability under perfect play, into a table");
   cli::add_rules_options(*command, options->rules);
-  command->add_option("--out,-o", options->out,
-                      "Table file to write (default: " + default_table_directory().string() +
-                          "/ur-[<set>-]<pieces>p-<bear-off>.table)");
+  command
+      ->add_option("--out,-o", options->out,
+                   "Table file to write (default: " + default_table_directory().string() +
+                       "/ur-[<set>-]<pieces>p-<bear-off>.table)")
+      ->check(cli::non_empty_path());
   command->add_option("--threads,-t", options->threads, "Worker threads (default: all cores)")
       ->check(cli::integer_range(1, 256));
   command
@@ -439,9 +442,11 @@ cli::CommandRunner setup_hints(CLI::App& app) {
   command->add_option("--roll,-r", options->roll, "The throw: the distance moved")
       ->required()
       ->check(cli::integer_range(0, RuleSpec::kMaxDice + 1));
-  command->add_option("--table", options->table,
-                      "Table file (default: the solved table for the rules, in " +
-                          default_table_directory().string() + ")");
+  command
+      ->add_option("--table", options->table,
+                   "Table file (default: the solved table for the rules, in " +
+                       default_table_directory().string() + ")")
+      ->check(cli::non_empty_path());
   return [options] { return run_hints(*options); };
 }
 

@@ -167,6 +167,35 @@ bool nests_too_deeply(std::string_view text) {
   return false;
 }
 
+namespace {
+
+// The library's message without its "[json.exception...] " prefix, and with the bytes it
+// quotes from the text ("last read: '\xff'") shown as \xNN when they are not printable
+// ASCII: the sentence goes back to whoever sent them, inside JSON.
+std::string library_message(const json::exception& error) {
+  std::string_view why = error.what();
+  if (const auto end = why.find("] "); end != std::string_view::npos) why.remove_prefix(end + 2);
+  std::string out;
+  for (const char c : why) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte < 0x7F) {
+      out += c;
+    } else {
+      constexpr std::string_view kHex = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 15];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string wire_text(const json& value) {
+  return value.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
 json parse_json_text(std::string_view text) {
   // The keys met so far in each object being read, innermost last (a set: a hostile object may
   // hold a hundred thousand keys).
@@ -187,13 +216,9 @@ json parse_json_text(std::string_view text) {
   try {
     value = json::parse(text.begin(), text.end(), check);
   } catch (const json::parse_error& error) {
-    std::string why = error.what();
-    if (const auto end = why.find("] "); end != std::string::npos) why.erase(0, end + 2);
-    throw JsonTextError(why, error.byte);
+    throw JsonTextError(library_message(error), error.byte);
   } catch (const json::exception& error) {  // a number out of range (1e400)
-    std::string why = error.what();
-    if (const auto end = why.find("] "); end != std::string::npos) why.erase(0, end + 2);
-    throw JsonTextError(why, 0);
+    throw JsonTextError(library_message(error), 0);
   }
   if (repeated) {
     throw JsonTextError("the key " +

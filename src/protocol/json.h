@@ -79,6 +79,11 @@ class JsonTextError : public std::runtime_error {
 // a double's range (1e400) is refused too. Throws JsonTextError.
 nlohmann::json parse_json_text(std::string_view text);
 
+// `value` as compact JSON for an answer on the wire. A string built from outside bytes (a
+// header, a path, the library's "last read" text) may not be UTF-8, which the library's own
+// dump refuses by throwing: here such bytes become U+FFFD, so an answer is always written.
+std::string wire_text(const nlohmann::json& value);
+
 // `value` as compact JSON for an error message, cut to about `limit` characters.
 std::string quote_json(const nlohmann::json& value, std::size_t limit = 60);
 

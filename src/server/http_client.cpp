@@ -219,10 +219,20 @@ SocketConnection::SocketConnection(const ServerAddress& address, const std::stri
 
 SocketConnection::~SocketConnection() = default;
 
+void SocketConnection::send_binary(const std::string& bytes) {
+  impl_->socket.binary(true);
+  write_frame(bytes);
+  impl_->socket.text(true);
+}
+
 void SocketConnection::send(const std::string& text) {
+  impl_->socket.text(true);
+  write_frame(text);
+}
+
+void SocketConnection::write_frame(const std::string& text) {
   beast::error_code ec;
   bool done = false;
-  impl_->socket.text(true);
   // Asynchronous, so that a read left waiting by receive_for may go on beside it.
   impl_->socket.async_write(asio::buffer(text), [&](const beast::error_code& error, std::size_t) {
     ec = error;

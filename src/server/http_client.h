@@ -69,7 +69,8 @@ class SocketConnection {
   SocketConnection& operator=(const SocketConnection&) = delete;
 
   void send(const std::string& text);
-  std::string receive();  // waits for the next message
+  void send_binary(const std::string& bytes);  // in a binary frame (the page never does)
+  std::string receive();                       // waits for the next message
   // Waits up to `timeout_ms` for the next message; nullopt when none came in time (the read
   // goes on, so nothing is lost, and the socket keeps answering the server's pings).
   std::optional<std::string> receive_for(int timeout_ms);
@@ -78,6 +79,7 @@ class SocketConnection {
   int close_code() const;
 
  private:
+  void write_frame(const std::string& bytes);  // in the kind the socket is set to
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -265,6 +265,45 @@ TEST_F(ServerFixture, RefusesMalformedAndOversizedHttp) {
   EXPECT_EQ(connection.request("GET", "/api/health").status, 200);
 }
 
+// From a review: a byte that is not UTF-8, echoed in an error sentence (the JSON library's
+// "last read", a Host header, a game id in the path), made the answer's JSON unwritable and
+// the exception ended the whole server. Each of these must be answered, with JSON, and the
+// server must go on serving.
+TEST_F(ServerFixture, BytesThatAreNotUtf8AreAnsweredAndTheServerLives) {
+  const auto answered = [&](const std::string& response, const std::string& status) {
+    EXPECT_TRUE(response.starts_with("HTTP/1.1 " + status)) << response.substr(0, 300);
+    const std::string body = response.substr(response.find("\r\n\r\n") + 4);
+    EXPECT_NO_THROW(json::parse(body)) << body;
+    EXPECT_EQ(HttpConnection(port()).request("GET", "/api/health").status, 200);
+  };
+  const std::string json_type = "Content-Type: application/json\r\n";
+  answered(raw("POST", "/api/games", host_header() + json_type,
+               "{\"settings\":{\"opponent\":\"\xff\"}}"),
+           "400");
+  answered(raw("POST", "/api/games", host_header() + json_type, "{\"\xc0\xaf\":1}"), "400");
+  answered(raw("GET", "/api/health", "Host: \xff\r\n"), "400");
+  answered(raw("POST", "/api/games", host_header() + "Origin: http://\xff\r\n" + json_type, "{}"),
+           "403");
+  answered(raw("POST", "/api/games", host_header() + "Content-Type: \xff\r\n", "{}"), "415");
+  answered(raw("GET", "/api/games/g-\xff\xfe", host_header()), "404");
+  answered(HttpConnection(port()).raw_exchange(
+               "GET /api/games/g-\xff/ws HTTP/1.1\r\n" + host_header() +
+               "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
+               "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"),
+           "404");
+  // A binary frame is refused on its socket, which goes on.
+  HttpConnection connection(port());
+  const std::string id = create_game(connection, {{"opponent", "friend"}})["id"];
+  SocketConnection socket(port(), "/api/games/" + id + "/ws");
+  EXPECT_EQ(json::parse(socket.receive())["type"], "update");
+  socket.send_binary("{\"action\":\"\xff\"}");
+  const json refused = json::parse(socket.receive());
+  EXPECT_EQ(refused["code"], "bad_json") << refused;
+  socket.send(with_token({{"action", "throw"}}));
+  EXPECT_EQ(json::parse(socket.receive())["type"], "update");
+  EXPECT_EQ(HttpConnection(port()).request("GET", "/api/health").status, 200);
+}
+
 TEST_F(ServerFixture, WebSocketSendsUpdatesAndAnswersIntents) {
   HttpConnection connection(port());
   const json game = create_game(connection, {{"opponent", "friend"}});

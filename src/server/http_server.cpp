@@ -21,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "protocol/json.h"
 #include "server/assets.h"
 
 namespace ur::server {
@@ -95,7 +96,7 @@ std::shared_ptr<const std::string> socket_error_message(const ApiResponse& respo
   nlohmann::json message = response.body;
   message["type"] = "error";
   if (!action.empty()) message["action"] = action;
-  return std::make_shared<const std::string>(message.dump());
+  return std::make_shared<const std::string>(protocol::wire_text(message));
 }
 
 class SocketSession;
@@ -189,11 +190,10 @@ class SocketSession : public GameListener, public std::enable_shared_from_this<S
                                                                         request_.version());
     response->set(http::field::server, kServerName);
     response->set(http::field::content_type, "application/json");
-    response->body() = nlohmann::json{
+    response->body() = protocol::wire_text(nlohmann::json{
         {"error",
          "No game has the id \"" + game_id_ + "\"; start a new game with POST /api/games."},
-        {"code",
-         "unknown_game"}}.dump();
+        {"code", "unknown_game"}});
     response->keep_alive(false);
     response->prepare_payload();
     log_.line(remote_, request_.method_string(), request_.target(), 404, begin_);
@@ -235,7 +235,17 @@ class SocketSession : public GameListener, public std::enable_shared_from_this<S
         self->presence_.reset();  // its seats are gone now, not when the last write ends
         return;
       }
-      self->on_message(beast::buffers_to_string(self->incoming_.data()));
+      if (self->socket_.got_text()) {
+        self->on_message(beast::buffers_to_string(self->incoming_.data()));
+      } else {
+        // Beast checks a text frame's UTF-8; a binary frame's bytes are not ours to read.
+        self->enqueue(socket_error_message(
+                          error_response(ApiError(400, "bad_json",
+                                                  "WebSocket messages are JSON in text frames; "
+                                                  "this one came in a binary frame.")),
+                          ""),
+                      false);
+      }
       self->incoming_.consume(self->incoming_.size());
       self->read();
     });
@@ -523,7 +533,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         api_response.body["allow"].is_string()) {
       response->set(http::field::allow, api_response.body["allow"].get<std::string>());
     }
-    response->body() = api_response.body.dump();
+    response->body() = protocol::wire_text(api_response.body);
     response->prepare_payload();
     send(std::move(response), method, target, request_.keep_alive());
   }
@@ -536,7 +546,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     response->set(http::field::content_type, "application/json");
     response->set(http::field::cache_control, "no-store");
     if (api_response.status == 429) response->set(http::field::retry_after, "1");
-    response->body() = api_response.body.dump();
+    response->body() = protocol::wire_text(api_response.body);
     response->prepare_payload();
     send(std::move(response), method, target, keep_alive);
   }
@@ -549,7 +559,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         std::make_shared<Response>(static_cast<http::status>(status), request_.version());
     if (!allow.empty()) response->set(http::field::allow, allow);
     response->set(http::field::content_type, "application/json");
-    response->body() = nlohmann::json{{"error", message}, {"code", code}}.dump();
+    response->body() = protocol::wire_text(nlohmann::json{{"error", message}, {"code", code}});
     response->prepare_payload();
     send(std::move(response), method, target, keep_alive);
   }

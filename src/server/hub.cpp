@@ -120,7 +120,7 @@ std::shared_ptr<const std::string> GameHub::Impl::update_message(
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - *began)
             .count();
   }
-  return std::make_shared<const std::string>(message.dump());
+  return std::make_shared<const std::string>(protocol::wire_text(message));
 }
 
 std::shared_ptr<const std::string> GameHub::Impl::first_update(GameSlot& slot) {
@@ -135,7 +135,7 @@ std::shared_ptr<const std::string> GameHub::Impl::first_update(GameSlot& slot) {
     slot.sent.valid = false;
   }
   json message = {{"type", "update"}, {"game", std::move(state)}, {"events", json::array()}};
-  return std::make_shared<const std::string>(message.dump());
+  return std::make_shared<const std::string>(protocol::wire_text(message));
 }
 
 void GameHub::Impl::tell_listeners(GameSlot& slot,
@@ -183,7 +183,7 @@ void GameHub::Impl::tell_presence(GameSlot& slot) {
                   {"seats", std::move(state["seats"])},
                   {"claim_win_after", std::move(state["claim_win_after"])},
                   {"server_time", std::move(state["server_time"])}};
-  tell_listeners(slot, std::make_shared<const std::string>(message.dump()), false);
+  tell_listeners(slot, std::make_shared<const std::string>(protocol::wire_text(message)), false);
 }
 
 void GameHub::Impl::play_computer_turn(GameSlot& slot) {

@@ -155,6 +155,23 @@ TEST_F(ServerFixture, AnswersToHeadHaveNoBody) {
     ASSERT_NE(end, std::string::npos) << response;
     EXPECT_EQ(response.size(), end + 4) << target << ":\n" << response;
   }
+  // HEAD reads wherever GET does (it was 405 on the API, which breaks HEAD health checks).
+  for (const std::string target : {"/api/health", "/api/rule-sets", "/api/ready"}) {
+    const std::string head = raw("HEAD", target, host_header());
+    EXPECT_TRUE(head.starts_with("HTTP/1.1 200")) << target << ":\n" << head;
+    const std::string get = raw("GET", target, host_header());
+    const auto length = [](const std::string& response) {
+      const std::size_t at = response.find("Content-Length: ");
+      return response.substr(at, response.find("\r\n", at) - at);
+    };
+    EXPECT_EQ(length(head), length(get)) << target;
+  }
+  // An Allow header lists methods (it said "POST to create a game").
+  const std::string options = raw("OPTIONS", "/api/games", host_header());
+  EXPECT_TRUE(options.starts_with("HTTP/1.1 405")) << options;
+  EXPECT_NE(options.find("\r\nAllow: POST\r\n"), std::string::npos) << options;
+  const std::string post_health = raw("POST", "/api/health", host_header());
+  EXPECT_NE(post_health.find("\r\nAllow: GET, HEAD\r\n"), std::string::npos) << post_health;
 }
 
 // From a security review: a second Origin or Host header slipped past the checks (only the

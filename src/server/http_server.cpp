@@ -484,14 +484,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       stream_.expires_never();  // the hub may take a while (a computer turn at expert)
       auto self = shared_from_this();
       const auto authorization = header(http::field::authorization);
-      hub_.submit({method, target, std::move(request_.body()),
-                   authorization ? bearer_token(*authorization) : std::string()},
-                  [self, method, target](ApiResponse response) {
-                    asio::post(self->stream_.get_executor(),
-                               [self, method, target, response = std::move(response)] {
-                                 self->send_json(response, method, target);
-                               });
-                  });
+      // HEAD is GET without the body (dropped in send): wherever GET reads, HEAD does.
+      hub_.submit(
+          {method == "HEAD" ? std::string("GET") : method, target, std::move(request_.body()),
+           authorization ? bearer_token(*authorization) : std::string()},
+          [self, method, target](ApiResponse response) {
+            asio::post(self->stream_.get_executor(),
+                       [self, method, target, response = std::move(response)] {
+                         self->send_json(response, method, target);
+                       });
+          });
       return;
     }
     serve_asset(method, target);
@@ -531,7 +533,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     response->set(http::field::cache_control, "no-store");
     if (api_response.status == 405 && api_response.body.contains("allow") &&
         api_response.body["allow"].is_string()) {
-      response->set(http::field::allow, api_response.body["allow"].get<std::string>());
+      std::string allow = api_response.body["allow"].get<std::string>();
+      if (allow.find("GET") != std::string::npos) allow += ", HEAD";
+      response->set(http::field::allow, allow);
     }
     response->body() = protocol::wire_text(api_response.body);
     response->prepare_payload();

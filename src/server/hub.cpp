@@ -313,7 +313,7 @@ void GameHub::Impl::route(const ApiRequest& request, const Reply& reply) {
   if (!path.starts_with(kGamesPrefix)) throw not_found(path);
   const auto parts = game_path_parts(path);
   if (parts.empty()) {
-    if (method != "POST") throw bad_method(method, "POST to create a game");
+    if (method != "POST") throw bad_method(method, "POST");
     create_game(parse_body(request.body), reply);
     return;
   }
@@ -345,7 +345,7 @@ void GameHub::Impl::route(const ApiRequest& request, const Reply& reply) {
   if (parts.size() == 2 && parts[1] == "record") {
     if (method != "GET") throw bad_method(method, "GET");
     on_game(id, reply, [](GameSlot& slot) {
-      refuse_while_online_game_runs(slot.game, "The record and its review are offered");
+      refuse_while_online_game_runs(slot.game, "The record and its review are not offered");
       return series_record(slot.game);
     });
     return;

@@ -69,7 +69,7 @@ ApiResponse GameHub::Impl::qr(const json& body) {
 void GameHub::Impl::queue_request(const std::string& method, std::string_view path,
                                   const std::string& body, const Reply& reply) {
   if (path == kQueuePath) {
-    if (method != "POST") throw bad_method(method, "POST to join the queue");
+    if (method != "POST") throw bad_method(method, "POST");
     enqueue(parse_body(body), reply);
     return;
   }

@@ -90,7 +90,8 @@ std::array<bool, 2> require_seat(const Seating& seating, std::string_view token)
                        ? "This game was stored before seats had tokens: claim its seats first "
                          "with POST /api/games/{id}/claim."
                        : "Only the players of this game may act in it, and this request carries "
-                         "no seat token (Authorization: Bearer TOKEN). You can watch the game.");
+                         "no seat token (Authorization: Bearer TOKEN, or \"token\" in a "
+                         "WebSocket message). You can watch the game.");
   }
   if (!is_hex_text(token, kTokenHexDigits)) {
     throw ApiError(401, "bad_seat_token",
@@ -131,14 +132,27 @@ std::string player_name(const json& value, std::string_view member) {
   if (first == std::string::npos) return {};
   const auto last = text.find_last_not_of(" \t");
   std::string name = text.substr(first, last - first + 1);
-  // Count UTF-8 characters (not continuation bytes); refuse control characters, which
-  // would break the terminal and the record's tags.
+  // Count UTF-8 characters (the parser has checked the encoding); refuse control characters,
+  // which would break the terminal and the record's tags, and the marks that reverse the
+  // direction of text, which could show the other player a name that reads otherwise.
   std::size_t chars = 0;
-  for (unsigned char c : name) {
-    if (c < 0x20 || c == 0x7f || c == '"') {
-      throw bad_request(what + " may not hold control characters or quotes.");
+  for (std::size_t i = 0; i < name.size();) {
+    const auto lead = static_cast<unsigned char>(name[i]);
+    const std::size_t length = lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
+    char32_t point = length == 1 ? lead : lead & (0x7f >> length);
+    for (std::size_t k = 1; k < length && i + k < name.size(); ++k) {
+      point = (point << 6) | (static_cast<unsigned char>(name[i + k]) & 0x3f);
     }
-    if ((c & 0xc0) != 0x80) ++chars;
+    const bool control = point < 0x20 || (point >= 0x7f && point <= 0x9f);
+    const bool direction = point == 0x61c || point == 0x200e || point == 0x200f ||
+                           (point >= 0x202a && point <= 0x202e) ||
+                           (point >= 0x2066 && point <= 0x2069);
+    if (control || direction || point == '"') {
+      throw bad_request(what + " may not hold control characters, marks that change the " +
+                        "direction of text, or quotes.");
+    }
+    ++chars;
+    i += length;
   }
   if (chars > kMaxPlayerNameChars) {
     throw bad_request(what + " is " + std::to_string(chars) + " characters long; a name has " +

@@ -125,6 +125,17 @@ TEST(Seating, PlayerNamesAreTrimmedAndBounded) {
             "bad_request 400");
   EXPECT_EQ(refusal_code([] { player_name(json("a\nb"), "name"); }), "bad_request 400");
   EXPECT_EQ(refusal_code([] { player_name(json(7), "name"); }), "bad_request 400");
+  // From a review: C1 controls (U+0085) and the right-to-left override (U+202E), which can
+  // disguise a name shown to the other player, were let through.
+  for (const char* name : {"\xc2\x85x", "Ann\xe2\x80\xae", "\xe2\x81\xa6" "Bob", "x\xc2\x9f"}) {
+    EXPECT_EQ(refusal_code([&] { player_name(json(name), "name"); }), "bad_request 400") << name;
+  }
+  // Other letters of other scripts are names (Hebrew shin, a CJK character, an emoji).
+  EXPECT_EQ(player_name(json("\xd7\xa9\xe4\xb8\xad\xf0\x9f\x8e\xb2"), "name"),
+            "\xd7\xa9\xe4\xb8\xad\xf0\x9f\x8e\xb2");
+  EXPECT_EQ(
+      refusal_code([] { player_name(json(std::string(24, 'a') + "\xf0\x9f\x8e\xb2"), "name"); }),
+      "bad_request 400");
 }
 
 TEST(Seating, AWinMayBeClaimedTwoMinutesAfterTheSideToMoveLeftOnItsTurn) {

@@ -365,6 +365,20 @@ TEST(WebGame, SameSeedThrowsTheSameDice) {
   EXPECT_NE(first_throws(100), golden);
 }
 
+// "pieces": 4 was refused, but "rules": {"name": "finkel", "pieces": 4} went through.
+TEST(WebGame, ARuleSetsPiecesAreHeldToTheSameChoices) {
+  for (const int pieces : {1, 2, 4, 6}) {
+    try {
+      web_settings({{"rules", {{"name", "finkel"}, {"pieces", pieces}}}});
+      ADD_FAILURE() << pieces << " pieces were accepted";
+    } catch (const ApiError& error) {
+      EXPECT_EQ(error.code(), "bad_settings");
+      EXPECT_NE(std::string(error.what()).find("7, 5 or 3"), std::string::npos) << error.what();
+    }
+  }
+  EXPECT_EQ(web_settings({{"rules", {{"name", "blitz"}, {"pieces", 3}}}}).rules.pieces, 3);
+}
+
 TEST(WebGame, MergeSettingsRefusesGarbageWithoutCrashing) {
   rc::check("any JSON settings patch is merged or refused with ApiError", [] {
     const auto key =

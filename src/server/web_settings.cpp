@@ -110,7 +110,7 @@ session::Settings merge_web_settings(const session::Settings& base, const json& 
           kComputerLevels[3], kComputerLevels[4], kFriend};
       rival = string_choice(value, member, kOpponents,
                             "one of \"easy\", \"medium\", \"hard\", \"expert\", "
-                            "\"perfect\" or \"friend\"");
+                            "\"perfect\" or \"friend\" (\"online\" only for a new game)");
     } else if (member == "pieces") {
       const std::string_view choices = "7, 5 or 3";
       if (!value.is_number_integer()) throw bad_request(one_of_message(member, choices, value));
@@ -144,6 +144,10 @@ session::Settings merge_web_settings(const session::Settings& base, const json& 
                         "; the settings are opponent, rules, pieces, bear_off, starts, auto_play, "
                         "auto_pass, seat, name and take_back");
     }
+  }
+  // A set's own pieces ("rules": {"pieces": 4}) are held to the same choices as "pieces".
+  if (const int pieces = merged.rules.pieces; pieces != 7 && pieces != 5 && pieces != 3) {
+    throw bad_settings(one_of_message("pieces", "7, 5 or 3", json(pieces)));
   }
   const std::string person_name = name.value_or(base.seat(person_side(base)).name);
   if (rival == kFriend) {

@@ -86,15 +86,16 @@ void GameHub::Impl::check_opponent(const session::Settings& settings) {
     }
   }
   if (auto why = agent_for(opponent).cannot_play(settings.rules)) {
-    ApiError error = bad_settings("The opponent " + protocol::quote_json(opponent) +
-                                  " is not available: " + *why);
+    const std::string unavailable =
+        "The opponent " + protocol::quote_json(opponent) + " is not available: ";
     // The page offers to build a missing table (POST /api/tables/build).
     if (opponent == kPerfectOpponent) {
       if (auto missing = missing_table(settings.rules)) {
-        throw std::move(error).with_detail("table_missing", std::move(*missing));
+        throw bad_settings(unavailable + missing_table_sentence(settings.rules))
+            .with_detail("table_missing", std::move(*missing));
       }
     }
-    throw error;
+    throw bad_settings(unavailable + *why);
   }
 }
 

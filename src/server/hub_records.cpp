@@ -42,17 +42,20 @@ ApiResponse GameHub::Impl::review(json body) {
     if (const auto rules = record_rules(body)) answer["geometry"] = geometry_json(*rules);
     return {200, std::move(answer)};
   } catch (const protocol::RequestError& error) {
-    ApiError refusal = bad_request(error.what());
-    // No table for the record's rules: the page offers to build it, as for Perfect.
+    // No table for the record's rules: the page offers to build it, as for Perfect. Only when
+    // that is what was refused: a record of two games is no reason to build a table.
     if (const auto rules = record_rules(body)) {
       std::string problem;
-      if (!tables::find_table(*rules, &problem)) {
+      if (!tables::find_table(*rules, &problem) &&
+          std::string_view(error.what()).find(problem) != std::string_view::npos) {
         if (auto missing = missing_table(*rules)) {
-          throw std::move(refusal).with_detail("table_missing", std::move(*missing));
+          throw bad_request("The review needs its table: " + missing_table_sentence(*rules) +
+                            " Or ask again with \"estimate\": true.")
+              .with_detail("table_missing", std::move(*missing));
         }
       }
     }
-    throw refusal;
+    throw bad_request(error.what());
   }
 }
 

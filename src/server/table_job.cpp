@@ -58,6 +58,12 @@ std::optional<json> missing_table(const Rules& rules) {
               {"build", {{"rules", protocol::to_json(rules)}}}};
 }
 
+std::string missing_table_sentence(const Rules& rules) {
+  return "this server has no solved table for " + tables::rules_text(rules) +
+         " yet; build it from the page, or with `" + tables::solve_command_line(rules) +
+         "` on the server.";
+}
+
 TableBuildJob::~TableBuildJob() {
   cancel_.store(true);
   if (thread_.joinable()) thread_.join();

@@ -24,6 +24,11 @@ namespace ur::server {
 // when the table is there or the rules cannot be solved.
 std::optional<nlohmann::json> missing_table(const Rules& rules);
 
+// What a player reads when the table `missing_table` offers is not there: the rules and the
+// build, never the server's file path (the table store's own sentence names it, which would
+// show a visitor the server's home directory).
+std::string missing_table_sentence(const Rules& rules);
+
 class TableBuildJob {
  public:
   TableBuildJob() = default;

@@ -214,6 +214,12 @@ TEST(ServerTableBuild, AMissingPerfectTableIsOfferedInTheSettingsError) {
   ASSERT_EQ(refused.status, 400);
   EXPECT_EQ(refused.body["code"], "bad_settings");
   EXPECT_NE(refused.body["error"].get<std::string>().find("perfect"), std::string::npos);
+  // A visitor is not shown where the server keeps its files (its home directory, by default).
+  EXPECT_EQ(refused.body["error"].get<std::string>().find(".table"), std::string::npos)
+      << refused.body["error"];
+  EXPECT_NE(refused.body["error"].get<std::string>().find("no solved table for 5 pieces"),
+            std::string::npos)
+      << refused.body["error"];
   const json& missing = refused.body["table_missing"];
   EXPECT_EQ(missing["pieces"], 5);
   EXPECT_EQ(missing["bear_off"], "exact");
@@ -227,6 +233,19 @@ TEST(ServerTableBuild, AMissingPerfectTableIsOfferedInTheSettingsError) {
       call(hub, "POST", "/api/games", R"({"settings":{"opponent":"perfect","pieces":3}})");
   EXPECT_EQ(small.status, 400);
   EXPECT_FALSE(small.body.contains("table_missing"));
+
+  // The review says the same without a path, and offers the build only when the table is what
+  // it lacks (a record of two games got the offer too).
+  const ApiResponse review =
+      call(hub, "POST", "/api/review", R"({"rgn":"[Pieces 5]\n\n1. A@A3 / C@C3\n"})");
+  ASSERT_EQ(review.status, 400) << review.body;
+  EXPECT_TRUE(review.body.contains("table_missing")) << review.body;
+  EXPECT_EQ(review.body["error"].get<std::string>().find(".table"), std::string::npos)
+      << review.body["error"];
+  const ApiResponse two_games =
+      call(hub, "POST", "/api/review", R"({"rgn":"[Pieces 5]\n\n1. A@A3 / C@C3\n\n1. A@A3 / C@C3\n"})");
+  ASSERT_EQ(two_games.status, 400) << two_games.body;
+  EXPECT_FALSE(two_games.body.contains("table_missing")) << two_games.body;
 }
 
 TEST(ServerTableBuild, MissingTableNamesWhatABuildCosts) {

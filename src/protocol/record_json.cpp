@@ -88,7 +88,9 @@ records::GameRecord record_from_json(const json& value) {
         quote_json(value));
   }
   for (const auto& [key, member] : value.items()) {
-    if (key != "rules" && key != "tags" && key != "plies" && key != "result") {
+    // "geometry" is the board drawing the server adds to the records it gives out; reading
+    // ignores it, so that those records read back.
+    if (key != "rules" && key != "tags" && key != "plies" && key != "result" && key != "geometry") {
       fail("unknown member \"" + key +
            "\" in a JSON record; the members are rules, tags, plies and result");
     }

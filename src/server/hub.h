@@ -68,6 +68,8 @@ int default_worker_threads(const storage::GameStore& store);
 
 // Largest request body accepted, in bytes (the HTTP layer enforces it while reading).
 inline constexpr std::size_t kMaxBodyBytes = 16 * 1024;
+// Games one POST /api/records may hold (each answer carries its board's drawing).
+inline constexpr std::size_t kMaxRecordsPerRequest = 1000;
 // Record files are larger than intents: POST /api/records and /api/review take this much.
 inline constexpr std::size_t kMaxRecordBodyBytes = 1024 * 1024;
 

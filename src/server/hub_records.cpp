@@ -87,6 +87,12 @@ ApiResponse GameHub::Impl::read_records(const json& body) {
   }
   auto games = protocol::parse_record_text(text->get<std::string>());
   if (const auto* error = std::get_if<std::string>(&games)) throw bad_record(*error);
+  // Each game's answer carries its board drawing (about 2.5 KB): 200 KB of short games asked
+  // for 63 MB of answer. A file of more games is read a part at a time.
+  if (const std::size_t count = std::get<0>(games).size(); count > kMaxRecordsPerRequest) {
+    throw bad_record("the text holds " + std::to_string(count) + " games; send at most " +
+                     std::to_string(kMaxRecordsPerRequest) + " at a time");
+  }
   json answer = json::array();
   for (const records::GameRecord& record : std::get<0>(games)) {
     // parse_record_text has replayed every game already, so this replay cannot fail.

@@ -516,6 +516,20 @@ TEST(ServerHub, ReadsRecordTextIntoJsonRecordsAndRefusesBadText) {
   EXPECT_EQ(post(hub, "/api/records", R"({"text": 3})").body["code"], "bad_request");
   EXPECT_EQ(post(hub, "/api/records", "{}").body["code"], "bad_request");
   EXPECT_EQ(post(hub, "/api/records", json{{"text", text}, {"x", 1}}.dump()).status, 400);
+
+  // From a review: the records given out (with their board drawing) read back; and a text of
+  // many short games, each answered with its drawing, is refused past 1,000 games.
+  const ApiResponse again =
+      post(hub, "/api/records", json{{"text", read.body["games"][0].dump()}}.dump());
+  ASSERT_EQ(again.status, 200) << again.body.dump();
+  EXPECT_EQ(again.body["games"][0]["plies"], first["plies"]);
+  std::string many;
+  for (int i = 0; i < 1001; ++i) many += "1. A@A2 / C@C2\n\n";
+  const ApiResponse flood = post(hub, "/api/records", json{{"text", many}}.dump());
+  EXPECT_EQ(flood.status, 400);
+  EXPECT_NE(flood.body["error"].get<std::string>().find("1001 games; send at most 1000"),
+            std::string::npos)
+      << flood.body.dump();
 }
 
 // The page's Take back: against the computer, back to the person's last choice.

@@ -195,6 +195,12 @@ records::GameRecord record_from_json(const json& value) {
   if (const auto result = value.find("result"); result != value.end() && result->is_object()) {
     must_match(*result, "winner", side_or_null(replayed.winner), "result");
   }
+  // A game won on the board ended there: nobody resigned it (RGN could not even say so).
+  if (replayed.winner && record.resigned) {
+    fail("result.resigned is " + quote_json(side_or_null(record.resigned)) + ", but " +
+         std::string(side_name(*replayed.winner)) +
+         " won on the board, so nobody resigned: expected null");
+  }
   if (auto problem =
           records::result_tag_problem(record, replayed.winner, record.resigned.has_value())) {
     fail("tags.Result: " + *problem);

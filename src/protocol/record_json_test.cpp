@@ -149,6 +149,14 @@ TEST(RecordJson, MembersThatContradictThePliesOrTheRulesAreRefused) {
   const std::string won = value["result"]["winner"].get<std::string>();
   winner["result"]["winner"] = won == "light" ? "dark" : "light";
   EXPECT_NE(error_of(winner).find("result.winner is"), std::string::npos) << error_of(winner);
+  // From a review: a game won on the board was accepted as also resigned, and RGN written from
+  // it dropped the resignation.
+  json resigned = value;
+  resigned["result"]["resigned"] = won;
+  EXPECT_NE(error_of(resigned).find("result.resigned is \"" + won + "\", but " + won +
+                                    " won on the board, so nobody resigned"),
+            std::string::npos)
+      << error_of(resigned);
   json rules = value;
   rules["tags"]["Rules"] = "Masters";
   EXPECT_NE(error_of(rules).find("the tags name other rules (Rules Masters"), std::string::npos)

@@ -719,6 +719,17 @@ std::variant<std::vector<GameRecord>, ParseError> read_rgn(std::string_view text
       tag_at.push_back({in.line(), in.column()});
       auto tag = tag_line(in);
       if (auto* error = std::get_if<ParseError>(&tag)) return *error;
+      // Readers disagree on which of two values counts (ours took the first for some tags and
+      // the last for others): a repeated tag is an error.
+      const std::string& key = std::get<Tag>(tag).key;
+      for (std::size_t i = 0; i < record.tags.size(); ++i) {
+        if (record.tags[i].key == key) {
+          const Located at = tag_at.back();
+          return ParseError{at.line, at.column,
+                            "the tag " + key + " appears twice in one game (first on line " +
+                                std::to_string(tag_at[i].line) + "); keep one of them"};
+        }
+      }
       record.tags.push_back(std::get<Tag>(std::move(tag)));
       const int tag_end = in.line();
       in.skip_space();

@@ -305,6 +305,19 @@ TEST(RgnErrors, AnIllegalMoveOntoARosetteIsNamedBeforeItsMissingStar) {
   EXPECT_NE(error_of("1. A@A1 * A@A2 / C@C1\n").find("lands on a rosette"), std::string::npos);
 }
 
+// [Pieces 2] then [Pieces 3] was read with 3 for the rules and 2 for the tags (and
+// [Rules Masters] then [Rules Finkel] with the first), so ur could not read its own JSON back.
+TEST(RgnErrors, ARepeatedTagIsRefusedWithBothLines) {
+  EXPECT_EQ(error_of("[Pieces 2]\n[Pieces 3]\n\n1. A@A4\n"),
+            "line 2, column 1: the tag Pieces appears twice in one game (first on line 1); keep "
+            "one of them");
+  EXPECT_NE(error_of("[Rules Masters]\n[Light Ann]\n[Rules Finkel]\n\n1. A@A4\n")
+                .find("line 3, column 1: the tag Rules appears twice"),
+            std::string::npos);
+  // The same tag in two games is two games' tags.
+  EXPECT_EQ(read_rgn("[Light Ann]\n\n1. A@A4\n\n[Light Bob]\n\n1. A@A4\n").index(), 0u);
+}
+
 TEST(RgnErrors, UnknownAndUnplayableRuleSetsAreRefusedByName) {
   EXPECT_EQ(error_of("[Rules Chess]\n"),
             "line 1, column 1: unknown rule set \"Chess\"; the Rules tag names one of Finkel, "

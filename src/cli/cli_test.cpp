@@ -87,8 +87,7 @@ TEST(Cli, PerftPrintsNodesAndSpeed) {
   // The counts differ by rule set, so the output names the set it counted under.
   EXPECT_TRUE(contains(run.output, "rules Finkel, exact bear-off\n")) << run.output;
   const CommandResult masters = run_ur("perft --depth 2 --rules masters");
-  EXPECT_TRUE(contains(masters.output, "rules Masters, exact bear-off\n"))
-      << masters.output;
+  EXPECT_TRUE(contains(masters.output, "rules Masters, exact bear-off\n")) << masters.output;
   EXPECT_TRUE(contains(masters.output, "nodes 19")) << masters.output;
 }
 
@@ -402,6 +401,29 @@ TEST_F(CliWithTables, TheTextReviewPrintsLossesWithoutASign) {
     losses += loss.find_first_of("123456789") != std::string::npos;
   }
   EXPECT_GT(losses, 0) << "random play loses somewhere\n" << review.output;
+}
+
+// From a review: ur review exited 1 for a missing table where every other command exits 3; it
+// told the user to solve over the game record they had named with --table by mistake; and
+// --estimate quietly dropped a --table for other rules.
+TEST_F(CliWithTables, ReviewRefusesAnUnusableTableWithExitThree) {
+  const std::filesystem::path games = directory() / "review-tables";
+  std::filesystem::create_directories(games);
+  ASSERT_EQ(run_ur("match random random --pieces 4 --games 1 --record " + games.string()).exit_code,
+            0);
+  const std::string record = (games / "game-000001.rgn").string();
+  const CommandResult missing = run_ur("review " + record);
+  EXPECT_EQ(missing.exit_code, 3) << missing.output;
+  EXPECT_TRUE(contains(missing.output, "ur solve --pieces 4")) << missing.output;
+  const CommandResult not_a_table = run_ur("review " + record + " --table " + record);
+  EXPECT_EQ(not_a_table.exit_code, 3) << not_a_table.output;
+  EXPECT_TRUE(contains(not_a_table.output, "is not a ur table")) << not_a_table.output;
+  EXPECT_FALSE(contains(not_a_table.output, "--out")) << not_a_table.output;
+  const CommandResult other_rules =
+      run_ur("review " + record + " --estimate --table " + three_piece_table());
+  EXPECT_EQ(other_rules.exit_code, 3) << other_rules.output;
+  EXPECT_TRUE(contains(other_rules.output, "3 pieces")) << other_rules.output;
+  EXPECT_EQ(run_ur("review " + record + " --estimate").exit_code, 0);
 }
 
 // The number of decimals of every percentage in `text` ("51.603%" has 3).

@@ -95,21 +95,26 @@ int run_review(const ReviewOptions& options) {
     const auto table = find_table(
         record.rules, &problem,
         options.table.empty() ? std::nullopt : std::optional<std::filesystem::path>(options.table));
+    // A table that cannot be used is exit 3, as in every command (docs/cli.md). One named
+    // with --table is refused even beside --estimate: the user asked for that table.
     if (table) {
       values = std::make_unique<TableValues>(table);
+    } else if (!options.table.empty()) {
+      std::cerr << "ur review: --table: " << problem << "\n";
+      return cli::kMissingTable;
     } else if (options.estimate) {
       values = std::make_unique<analysis::SearchValues>();
     } else if (solver::unsupported_rules(record.rules)) {
       std::cerr << "ur review: " << problem
                 << "\nur review: review with the search's estimate instead: --estimate\n";
-      return 1;
+      return cli::kMissingTable;
     } else {
       const SolveCost cost = estimated_solve_cost(record.rules);
       std::cerr << "ur review: " << problem << "\nur review: build the table with `"
                 << solve_command_line(record.rules) << "` (" << rough_duration(cost.cpu_seconds / 2)
                 << " on two cores), or review with the "
                 << "search's estimate: --estimate\n";
-      return 1;
+      return cli::kMissingTable;
     }
     const auto replay = std::get<records::Replay>(records::replay(record));
     const analysis::Review review = analysis::review(record, replay, *values);

@@ -362,6 +362,14 @@ std::optional<std::string> write_table(const std::filesystem::path& path, const 
   return std::nullopt;
 }
 
+bool starts_like_a_table(const std::filesystem::path& path) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) return false;
+  std::ifstream in(path, std::ios::binary);
+  std::array<char, kMagic.size()> start{};
+  return in.read(start.data(), start.size()) && start == kMagic;
+}
+
 std::variant<std::shared_ptr<const Table>, std::string> Table::open(
     const std::filesystem::path& path, const std::optional<Rules>& expected) {
   const std::string name = path.string();

@@ -44,6 +44,10 @@ void set_table_directory(std::filesystem::path directory);
 // ur-masters-7p-exact.table for another named layout.
 std::filesystem::path default_table_path(const Rules& rules);
 
+// Whether `path` is a regular file that begins as a ur table does (its magic): a table, whole or
+// damaged, rather than some other file (a game record given as --table by mistake).
+bool starts_like_a_table(const std::filesystem::path& path);
+
 // A solved table: memory-mapped from a file, or held in memory after a solve.
 class Table {
  public:

@@ -130,10 +130,13 @@ std::shared_ptr<const Table> find_table(const Rules& rules, std::string* problem
   auto opened = Table::open(file, rules);
   if (auto* message = std::get_if<std::string>(&opened)) {
     if (problem) {
-      // A sound table for other rules is the user's to keep: build the wanted one elsewhere.
+      // A sound table for other rules is the user's to keep, and a file that is no table at
+      // all (a game record named by mistake) is not ours to replace: build the wanted one
+      // elsewhere. Only a damaged table is rebuilt where it is.
       const bool sound =
           std::holds_alternative<std::shared_ptr<const Table>>(Table::open(file, std::nullopt));
-      *problem = *message + "; " + build_hint(rules, sound ? std::nullopt : path);
+      const bool damaged = !sound && starts_like_a_table(file);
+      *problem = *message + "; " + build_hint(rules, damaged ? path : std::nullopt);
     }
     return nullptr;
   }

@@ -31,7 +31,10 @@ std::vector<std::string_view> split_words(std::string_view line) {
 // A small non-negative number (a square or a roll), or nullopt for anything else.
 std::optional<int> parse_number(std::string_view word) {
   int value = 0;
-  if (word.empty() || word.size() > 2) return std::nullopt;
+  // Digits only: from_chars takes a minus sign, so "-0" entered a piece and "-1" was a square.
+  if (word.empty() || word.size() > 2 || word.front() < '0' || word.front() > '9') {
+    return std::nullopt;
+  }
   const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
   if (error != std::errc() || end != word.data() + word.size()) return std::nullopt;
   return value;

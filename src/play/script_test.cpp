@@ -65,6 +65,12 @@ TEST(Script, RollAndMoveLimitsFollowTheRuleSet) {
   ASSERT_FALSE(run_script_line(game, "roll 3", out));
   EXPECT_EQ(run_script_line(game, "17", out),
             "square '17' must be a route square 0..16 (0 = enter a new piece)");
+  // A minus sign made "-0" enter a piece and "-1" a square (as "+0" never was).
+  for (const char* line : {"-0", "move -0", "-1", "roll -0"}) {
+    const auto refused = run_script_line(game, line, out);
+    ASSERT_TRUE(refused) << line;
+    EXPECT_EQ(refused->find("no piece"), std::string::npos) << line << ": " << *refused;
+  }
 }
 
 TEST(Script, FullGameAgainstASeededComputerReplaysToTheSameResult) {

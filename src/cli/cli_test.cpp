@@ -426,6 +426,20 @@ TEST_F(CliWithTables, ReviewRefusesAnUnusableTableWithExitThree) {
   EXPECT_EQ(run_ur("review " + record + " --estimate").exit_code, 0);
 }
 
+// A record's tag printed raw let a shared file send escape sequences to the terminal
+// (\x1b[31m recoloured it), and a directory was "cannot read DIR" without a reason.
+TEST_F(CliWithTables, RecordTextIsPrintableAndADirectoryIsNamed) {
+  const std::filesystem::path file = directory() / "escape.rgn";
+  std::ofstream(file) << "[Pieces 2]\n[Dark \"\x1b[31mred\"]\n\n1. A@A3 / C@C3\n";
+  const CommandResult run = run_ur("record " + file.string());
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_EQ(run.output.find('\x1b'), std::string::npos) << run.output;
+  EXPECT_TRUE(contains(run.output, "Dark: \\x1b[31mred")) << run.output;
+  const CommandResult folder = run_ur("record " + directory().string());
+  EXPECT_EQ(folder.exit_code, 1) << folder.output;
+  EXPECT_TRUE(contains(folder.output, "is a directory")) << folder.output;
+}
+
 // The number of decimals of every percentage in `text` ("51.603%" has 3).
 std::vector<int> percent_decimals(const std::string& text) {
   std::vector<int> decimals;

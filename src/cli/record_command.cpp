@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "cli/command.h"
+#include "cli/printable.h"
 #include "cli/record_files.h"
 #include "core/notation.h"
 #include "protocol/record_json.h"
@@ -31,7 +32,9 @@ std::string move_words(const Rules& rules, const records::Ply& ply) {
 
 void print_game(std::ostream& out, const records::GameRecord& record,
                 const records::Replay& replay) {
-  for (const records::Tag& tag : record.tags) out << tag.key << ": " << tag.value << "\n";
+  for (const records::Tag& tag : record.tags) {
+    out << tag.key << ": " << printable(tag.value) << "\n";
+  }
   out << "turn  side   roll  move           notes              position after\n";
   for (const records::PlayedPly& played : replay.plies) {
     const records::Ply& ply = played.ply;

@@ -2,8 +2,11 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+
+#include "cli/printable.h"
 
 namespace ur::cli {
 
@@ -19,6 +22,11 @@ std::variant<std::string, std::string> read_record_file(const std::string& file)
   std::ifstream stream;
   std::istream* in = &std::cin;
   if (file != "-") {
+    std::error_code error;
+    if (std::filesystem::is_directory(file, error)) {
+      return std::variant<std::string, std::string>(
+          std::in_place_index<1>, file + " is a directory; give a record file (RGN or JSON)");
+    }
     stream.open(file, std::ios::binary);
     if (!stream) {
       return std::variant<std::string, std::string>(
@@ -35,8 +43,10 @@ std::variant<std::string, std::string> read_record_file(const std::string& file)
           std::in_place_index<1>, file + " is larger than 64 MiB: not a game record");
     }
   }
-  if (in->bad())
-    return std::variant<std::string, std::string>(std::in_place_index<1>, "cannot read " + file);
+  if (in->bad()) {
+    return std::variant<std::string, std::string>(
+        std::in_place_index<1>, "cannot read " + file + ": " + std::strerror(errno));
+  }
   return std::variant<std::string, std::string>(std::in_place_index<0>, std::move(text));
 }
 
@@ -44,7 +54,7 @@ std::variant<std::vector<records::GameRecord>, std::string> read_records(const s
   auto text = read_record_file(file);
   if (text.index() == 1) return std::get<1>(std::move(text));
   auto games = parse_record_text(std::get<0>(text));
-  if (auto* error = std::get_if<std::string>(&games)) return file + ": " + *error;
+  if (auto* error = std::get_if<std::string>(&games)) return file + ": " + printable(*error);
   return games;
 }
 

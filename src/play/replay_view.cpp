@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "analysis/review_text.h"
+#include "cli/printable.h"
 #include "core/notation.h"
 #include "core/rule_sets.h"
 #include "play/board_view.h"
@@ -31,8 +32,10 @@ constexpr int kPageStep = 10;
 std::string player_name(const records::GameRecord& record, Side side) {
   const std::string key(side == Side::Light ? "Light" : "Dark");
   const std::string* name = record.tag(key);
-  std::string text = name ? *name : std::string(side_name(side));
-  if (const std::string* level = record.tag(key + "Level")) text += " (" + *level + ")";
+  std::string text = name ? cli::printable(*name) : std::string(side_name(side));
+  if (const std::string* level = record.tag(key + "Level")) {
+    text += " (" + cli::printable(*level) + ")";
+  }
   return text;
 }
 

@@ -27,6 +27,9 @@ class HandValues final : public PositionValues {
   bool exact() const override { return true; }
   std::string source() const override { return "hand values"; }
 
+  // Gives the position of text `position` (docs/notation.md) the chance `value` to move.
+  void set(const std::string& position, double value) { values_[position] = value; }
+
   std::vector<std::string> unknown;
 
  private:

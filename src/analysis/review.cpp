@@ -159,7 +159,9 @@ Review review(const records::GameRecord& record, const records::Replay& replay,
     player.total_luck += entry.luck;
     if (!entry.forced) {
       entry.move_class = classify(entry.loss);
-      entry.only_move = entry.moves.size() > 1 &&
+      // The mark praises the move played: found where every other move loses more than 10 pp.
+      // (It was the throw's: a 10 pp blunder there read "blunder (only move)".)
+      entry.only_move = entry.moves.size() > 1 && entry.loss <= kTie &&
                         entry.moves.front().win - entry.moves[1].win > 10 * kPoint + kTie;
       ++player.decisions;
       ++player.classes[static_cast<std::size_t>(entry.move_class)];

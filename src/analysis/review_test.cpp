@@ -79,6 +79,28 @@ TEST(Review, AShortGameByHand) {
   EXPECT_FALSE(result.winner);
 }
 
+// From a review: a 10 pp blunder read "blunder (only move)", since the mark went to the throw
+// (one good move) and not to the move played.
+TEST(Review, OnlyMoveMarksTheMovePlayedWhenItIsTheOneGoodMove) {
+  HandValues values;
+  values.set("D:1/5/0:1/1/0", 0.30);  // 2 to 5 now wins 70%, entering on 3 only 51%
+  records::GameRecord blunder = short_game();
+  const Review missed =
+      review(blunder, std::get<records::Replay>(records::replay(blunder)), values);
+  EXPECT_EQ(missed.throws[2].move_class, MoveClass::Blunder);
+  EXPECT_FALSE(missed.throws[2].only_move);
+  EXPECT_EQ(missed.summary[index_of(Side::Light)].only_moves, 0);
+
+  records::GameRecord found = short_game();
+  found.plies[2].move = Move{2, 5, false, false};
+  values.set("L:1/5/0:1/1/0", 0.65);  // after dark passes
+  const Review best = review(found, std::get<records::Replay>(records::replay(found)), values);
+  EXPECT_TRUE(values.unknown.empty()) << values.unknown.front();
+  EXPECT_EQ(best.throws[2].move_class, MoveClass::Best);
+  EXPECT_TRUE(best.throws[2].only_move);
+  EXPECT_EQ(best.summary[index_of(Side::Light)].only_moves, 1);
+}
+
 TEST(Review, ClassThresholdsInPercentagePoints) {
   EXPECT_EQ(classify(0.0), MoveClass::Best);
   EXPECT_EQ(classify(0.005), MoveClass::Excellent);

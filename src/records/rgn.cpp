@@ -534,10 +534,17 @@ std::variant<GameRecord, ParseError> game_body(Reader& in, GameRecord record,
   std::optional<Side> side;
   int light_turns = 0;
   bool ended = false;
+  int ended_line = 0;  // the line of the # that ended the game
   while (true) {
     const int line_before = in.line();
     in.skip_space();
     if (in.done() || in.peek() == '[') break;
+    // "1. A@A3# / C@C3" read the rest of the line as a second game, without the tags.
+    if (ended && in.line() == ended_line) {
+      return ParseError{in.line(), in.column(),
+                        "# ends the game, but the line goes on with " + shown(in.peek_word()) +
+                            ": a new game starts on a line of its own"};
+    }
     // A game without tags begins after the previous one's # or after a blank line.
     const bool blank_line = in.line() > line_before + 1;
     if (ended || (blank_line && !record.plies.empty() && in.peek_word() == "1.")) break;
@@ -566,6 +573,7 @@ std::variant<GameRecord, ParseError> game_body(Reader& in, GameRecord record,
     }
     if (word.back() == '#') {
       ended = true;
+      ended_line = at.line;
       word.pop_back();
     }
     Ply ply{*side, 0, std::nullopt};
@@ -576,6 +584,7 @@ std::variant<GameRecord, ParseError> game_body(Reader& in, GameRecord record,
       std::string dash = in.word();
       if (!ended && dash.size() == 3 && dash == "--#") {
         ended = true;
+        ended_line = dash_at.line;
         dash.pop_back();
       }
       if (dash != "--") {
@@ -633,6 +642,7 @@ std::variant<GameRecord, ParseError> game_body(Reader& in, GameRecord record,
         std::string star = in.word();
         if (star == "*#") {
           ended = true;
+          ended_line = star_at.line;
           star.pop_back();
         }
         if (star != "*") {
@@ -655,6 +665,13 @@ std::variant<GameRecord, ParseError> game_body(Reader& in, GameRecord record,
   // A game that ended off the board (a resignation) says so in its Result tag; its last
   // action carries #, unless it ended before any throw.
   const auto& replayed = std::get<Replay>(played);
+  // # says the game ended off the board; only the Result tag says who resigned.
+  if (!replayed.winner && ended && record.tag("Result") == nullptr) {
+    const Located at = where.empty() ? Located{in.line(), in.column()} : where.back();
+    return ParseError{at.line, at.column,
+                      "the game ends with # (a resignation), but no Result tag says who won: "
+                      "add [Result \"1-0\"] (light won) or [Result \"0-1\"] (dark won)"};
+  }
   if (!replayed.winner && (ended || record.plies.empty())) {
     const std::string* result = record.tag("Result");
     if (result && (*result == "1-0" || *result == "0-1")) {

@@ -318,6 +318,23 @@ TEST(RgnErrors, ARepeatedTagIsRefusedWithBothLines) {
   EXPECT_EQ(read_rgn("[Light Ann]\n\n1. A@A4\n\n[Light Bob]\n\n1. A@A4\n").index(), 0u);
 }
 
+// A # without a Result tag was read as an unfinished game (and written back without the #),
+// and "1. A@A3# / C@C3" became two games, the second without the file's tags.
+TEST(RgnErrors, AResignationNeedsItsResultAndEndsItsLine) {
+  EXPECT_EQ(error_of("[Pieces 2]\n\n1. A@A3 / C@C3#\n"),
+            "line 3, column 11: the game ends with # (a resignation), but no Result tag says who "
+            "won: add [Result \"1-0\"] (light won) or [Result \"0-1\"] (dark won)");
+  EXPECT_EQ(error_of("[Pieces 2]\n[Result \"1-0\"]\n\n1. A@A3# / C@C3\n"),
+            "line 4, column 10: # ends the game, but the line goes on with \"/\": a new game "
+            "starts on a line of its own");
+  // With its Result, a resignation reads; so does a next game on a line of its own.
+  const auto games =
+      read_rgn("[Pieces 2]\n[Result \"0-1\"]\n\n1. A@A3 / C@C3#\n\n[Pieces 2]\n\n1. A@A3 / C@C3\n");
+  ASSERT_EQ(games.index(), 0u) << std::get<ParseError>(games).message;
+  EXPECT_EQ(std::get<0>(games).size(), 2u);
+  EXPECT_EQ(std::get<0>(games)[0].resigned, Side::Light);
+}
+
 TEST(RgnErrors, UnknownAndUnplayableRuleSetsAreRefusedByName) {
   EXPECT_EQ(error_of("[Rules Chess]\n"),
             "line 1, column 1: unknown rule set \"Chess\"; the Rules tag names one of Finkel, "

@@ -197,6 +197,11 @@ std::string wire_text(const json& value) {
 }
 
 json parse_json_text(std::string_view text) {
+  // The library stops at a NUL byte as at the end of the text, and would ignore what follows.
+  if (const auto nul = text.find('\0'); nul != std::string_view::npos) {
+    throw JsonTextError(
+        "a NUL byte at byte " + std::to_string(nul + 1) + ", which JSON text never holds", nul + 1);
+  }
   // The keys met so far in each object being read, innermost last (a set: a hostile object may
   // hold a hundred thousand keys).
   std::vector<std::unordered_set<std::string>> open;

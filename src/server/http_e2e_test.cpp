@@ -184,6 +184,10 @@ TEST_F(ServerFixture, RefusesRepeatedHostOrOriginAndForbidsFraming) {
           "{}");
   EXPECT_TRUE(twice_origin.starts_with("HTTP/1.1 400")) << twice_origin;
   EXPECT_NE(twice_origin.find("more than one Origin header"), std::string::npos) << twice_origin;
+  const std::string twice_type =
+      raw("POST", "/api/games",
+          host_header() + "Content-Type: application/json\r\nContent-Type: text/plain\r\n", "{}");
+  EXPECT_TRUE(twice_type.starts_with("HTTP/1.1 400")) << twice_type;
   const std::string twice_host =
       raw("GET", "/api/health", host_header() + "Host: evil.example\r\n");
   EXPECT_TRUE(twice_host.starts_with("HTTP/1.1 400")) << twice_host;

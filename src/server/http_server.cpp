@@ -439,7 +439,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     };
     // One Host and at most one Origin: the checks below read the first, and a second one
     // (Origin: ours, then Origin: evil.example) must not slip past them.
-    for (const http::field field : {http::field::host, http::field::origin}) {
+    for (const http::field field :
+         {http::field::host, http::field::origin, http::field::content_type}) {
       if (request_.count(field) > 1) {
         send_error(400, "bad_request",
                    "The request has more than one " + std::string(http::to_string(field)) +

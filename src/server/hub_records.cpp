@@ -110,10 +110,13 @@ ApiResponse GameHub::Impl::table_build(const std::string& method, const std::str
   const json request = parse_body(body);
   require_only_members(request, {"rules", "pieces", "bear_off"}, "a table build");
   // The rules as a table_missing offer's "build" names them, or Finkel's by pieces and bear-off.
-  if (!request.contains("rules") &&
-      (!request.contains("pieces") || !request.contains("bear_off"))) {
+  // One form or the other: {"rules": {..., "pieces": 2}, "pieces": 5} built 5 pieces.
+  const bool by_rules = request.contains("rules");
+  const bool by_pieces = request.contains("pieces") || request.contains("bear_off");
+  if (by_rules == by_pieces ||
+      (!by_rules && (!request.contains("pieces") || !request.contains("bear_off")))) {
     throw bad_request(
-        R"(A table build needs "rules" ({"rules":{"name":"masters","pieces":5,"bear_off":"exact"}}) or "pieces" and "bear_off" ({"pieces":5,"bear_off":"exact"}).)");
+        R"(A table build needs either "rules" ({"rules":{"name":"masters","pieces":5,"bear_off":"exact"}}) or "pieces" and "bear_off" ({"pieces":5,"bear_off":"exact"}), not both.)");
   }
   auto [status, state] = table_job.start(merge_web_settings(default_web_settings(), request).rules);
   return {status, std::move(state)};

@@ -186,6 +186,10 @@ TEST(ServerTableBuild, RefusesBadBodiesAndMethods) {
       {"POST", R"({"pieces":5,"bear_off":"exact","now":true})", 400, "bad_request"},
       {"POST", R"({"rules":"masters"})", 400, "bad_request"},
       {"POST", R"({"rules":{"name":"chess"}})", 400, "bad_settings"},
+      // Both forms at once built the pieces of the second (a review found it).
+      {"POST", R"({"rules":{"name":"finkel","pieces":2},"pieces":5})", 400, "bad_request"},
+      {"POST", R"({"rules":{"name":"finkel","pieces":2},"bear_off":"any"})", 400, "bad_request"},
+      {"POST", std::string(R"({"pieces":5,"bear_off":"exact"})") + '\0', 400, "bad_json"},
       {"PUT", R"({"pieces":5,"bear_off":"exact"})", 405, "bad_method"},
   };
   for (const auto& [method, body, status, code] : cases) {
@@ -242,8 +246,8 @@ TEST(ServerTableBuild, AMissingPerfectTableIsOfferedInTheSettingsError) {
   EXPECT_TRUE(review.body.contains("table_missing")) << review.body;
   EXPECT_EQ(review.body["error"].get<std::string>().find(".table"), std::string::npos)
       << review.body["error"];
-  const ApiResponse two_games =
-      call(hub, "POST", "/api/review", R"({"rgn":"[Pieces 5]\n\n1. A@A3 / C@C3\n\n1. A@A3 / C@C3\n"})");
+  const ApiResponse two_games = call(
+      hub, "POST", "/api/review", R"({"rgn":"[Pieces 5]\n\n1. A@A3 / C@C3\n\n1. A@A3 / C@C3\n"})");
   ASSERT_EQ(two_games.status, 400) << two_games.body;
   EXPECT_FALSE(two_games.body.contains("table_missing")) << two_games.body;
 }

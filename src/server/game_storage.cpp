@@ -46,6 +46,14 @@ json stored_json(const WebGame& game) {
   return stored;
 }
 
+bool same_stored_state(const WebGame& a, const WebGame& b) {
+  json head_a = stored_head(a);
+  json head_b = stored_head(b);
+  head_a.erase("version");
+  head_b.erase("version");
+  return head_a == head_b && a.session.history() == b.session.history();
+}
+
 storage::GameWrite stored_write(const WebGame& game, std::size_t first) {
   const session::Events& history = game.session.history();
   storage::GameWrite write{kStoredFormat, stored_head(game).dump(), first, {}};

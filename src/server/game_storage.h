@@ -23,6 +23,11 @@ nlohmann::json stored_json(const WebGame& game);
 // Precondition: first <= the history's length.
 storage::GameWrite stored_write(const WebGame& game, std::size_t first);
 
+// Whether `a` and `b` store the same state (seats and history; the version aside): an intent
+// that leaves a game so changed nothing, and its version stays (docs/web-api.md: the version
+// grows by one on every change).
+bool same_stored_state(const WebGame& a, const WebGame& b);
+
 // What a save changed, for servers that hold the game's previous version (a notice): the
 // events after the first `first` of the history, and the seating as stored_json has it.
 //   {"from": 41, "events": [event, ...], "seating": {...}}  (no "seating" while claimable)

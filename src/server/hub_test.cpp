@@ -743,6 +743,12 @@ TEST(ServerHub, HintsGiveEveryMovesChanceAndTheRecordNotesThem) {
   ASSERT_EQ(on.status, 200) << on.body.dump();
   EXPECT_TRUE(on.body["game"]["hints_on"].get<bool>());
   EXPECT_EQ(on.body["events"][0]["type"], "hints");
+  // Asked on again, nothing changes, and the version stays: another window that still holds
+  // it must not be told the game moved on.
+  const ApiResponse again = post(hub, base + "/hints", R"({"on":true})");
+  ASSERT_EQ(again.status, 200) << again.body.dump();
+  EXPECT_EQ(again.body["events"], json::array());
+  EXPECT_EQ(again.body["game"]["version"], on.body["game"]["version"]);
   json game = post(hub, base + "/throw").body["game"];
   for (int i = 0; i < 50 && game["phase"] != "move"; ++i) {
     game = play_one_action(hub, id, game).body["game"];

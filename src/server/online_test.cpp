@@ -192,9 +192,10 @@ TEST(OnlineGames, ARematchNeedsBothPlayersAndTheOtherOneOpens) {
   ASSERT_EQ(offered.status, 200) << offered.body.dump();
   EXPECT_EQ(offered.body["game"]["rematch_offer"], "dark");
   EXPECT_EQ(offered.body["game"]["phase"], "game_over");
-  // Asking twice changes nothing; a stranger cannot accept.
-  EXPECT_EQ(server.post(base + "/rematch", nullptr, game.guest_token).body["game"]["phase"],
-            "game_over");
+  // Asking twice changes nothing, not even the version; a stranger cannot accept.
+  const ApiResponse twice = server.post(base + "/rematch", nullptr, game.guest_token);
+  EXPECT_EQ(twice.body["game"]["phase"], "game_over");
+  EXPECT_EQ(twice.body["game"]["version"], offered.body["game"]["version"]);
   EXPECT_EQ(server.post(base + "/rematch", nullptr, random_hex(kTokenHexDigits)).status, 403);
   const ApiResponse accepted = server.post(base + "/rematch", nullptr, game.host_token);
   ASSERT_EQ(accepted.status, 200) << accepted.body.dump();

@@ -22,8 +22,8 @@ std::optional<std::string> validate(const Rules& rules, const Position& position
     }
     const int total = position.start_of(side) + position.home_of(side) + count_squares(board);
     if (total != rules.pieces) {
-      return name + " has " + std::to_string(total) + " pieces (start " +
-             std::to_string(position.start_of(side)) + " + home " +
+      return name + " has " + std::to_string(total) + (total == 1 ? " piece" : " pieces") +
+             " (start " + std::to_string(position.start_of(side)) + " + home " +
              std::to_string(position.home_of(side)) + " + board " +
              std::to_string(count_squares(board)) + "), expected " + std::to_string(rules.pieces);
     }

@@ -80,6 +80,20 @@ json to_json(const records::GameRecord& record, const records::Replay& replay) {
            {{"winner", side_or_null(replay.winner)}, {"resigned", side_or_null(record.resigned)}}}};
 }
 
+namespace {
+
+// body(), with a RequestError from it placed at `where` ("plies[3].move: ...").
+template <class Body>
+auto with_place(const std::string& where, const Body& body) {
+  try {
+    return body();
+  } catch (const RequestError& error) {
+    throw RequestError(where + ": " + error.what());
+  }
+}
+
+}  // namespace
+
 records::GameRecord record_from_json(const json& value) {
   if (!value.is_object()) {
     fail(
@@ -129,7 +143,8 @@ records::GameRecord record_from_json(const json& value) {
     }
     records::Ply read;
     read.side = side_from(require_member(ply, "side", "\"light\" or \"dark\""), where + ".side");
-    read.roll = require_integer(ply, "roll", 0, record.rules.max_roll());
+    read.roll =
+        with_place(where, [&] { return require_integer(ply, "roll", 0, record.rules.max_roll()); });
     if (i == 0) {
       record.first = read.side;
       before = records::start_position(record);
@@ -146,10 +161,13 @@ records::GameRecord record_from_json(const json& value) {
         fail(where + ".move must be {\"from\":f,\"to\":t} or null, got " + quote_json(move));
       }
       Move parsed;
-      parsed.from =
-          static_cast<std::uint8_t>(require_integer(move, "from", 0, record.rules.route_length));
-      parsed.to =
-          static_cast<std::uint8_t>(require_integer(move, "to", 1, record.rules.home_square()));
+      with_place(where + ".move", [&] {
+        parsed.from =
+            static_cast<std::uint8_t>(require_integer(move, "from", 0, record.rules.route_length));
+        parsed.to =
+            static_cast<std::uint8_t>(require_integer(move, "to", 1, record.rules.home_square()));
+        return 0;
+      });
       const MoveList moves = before ? legal_moves(record.rules, *before, read.roll) : MoveList{};
       const Move* legal = find_move(moves, parsed.from);
       if (before && legal && legal->to == parsed.to && before->turn == read.side) {
@@ -226,7 +244,9 @@ records::GameRecord record_from_json(const json& value) {
   for (std::size_t i = 0; i < plies.size(); ++i) {
     const auto position = plies[i].find("position");
     if (position == plies[i].end()) continue;
-    if (position_from_json(*position, record.rules) != replayed.plies[i].after) {
+    const std::string where = "plies[" + std::to_string(i) + "].position";
+    if (with_place(where, [&] { return position_from_json(*position, record.rules); }) !=
+        replayed.plies[i].after) {
       fail("plies[" + std::to_string(i) +
            "].position is not the position after the ply: "
            "expected " +

@@ -109,7 +109,15 @@ TEST(RecordJson, BadRecordsNameTheMemberAndWhatIsExpected) {
   EXPECT_EQ(error_of(side), "plies[0].side must be \"light\" or \"dark\", got \"blue\"");
   json roll = value;
   roll["plies"][0]["roll"] = 9;
-  EXPECT_NE(error_of(roll).find("roll"), std::string::npos);
+  EXPECT_EQ(error_of(roll).rfind("plies[0]: roll must be an integer", 0), 0u) << error_of(roll);
+  roll["plies"][0]["roll"] = 1.0;
+  EXPECT_EQ(error_of(roll).rfind("plies[0]: roll must be an integer", 0), 0u) << error_of(roll);
+  json from = value;
+  from["plies"][0]["move"] = {{"from", "a"}, {"to", 2}};
+  EXPECT_EQ(error_of(from).rfind("plies[0].move: ", 0), 0u) << error_of(from);
+  json impossible = value;
+  impossible["plies"][0]["position"]["light"]["start"] = 0;
+  EXPECT_EQ(error_of(impossible).rfind("plies[0].position: ", 0), 0u) << error_of(impossible);
   json moved = value;
   for (json& ply : moved["plies"]) {
     if (!ply["move"].is_null()) {

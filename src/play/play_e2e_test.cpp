@@ -348,13 +348,14 @@ TEST(PlayE2E, AScriptsRecordReplaysToTheSameResult) {
   EXPECT_NE(replay.find("rc=0"), std::string::npos) << replay;
   EXPECT_EQ(dir.files(), "./script.rgn\n");
 
-  // A write that fails is said, not ignored: FILE.tmp cannot be made when it is a directory.
+  // A write that would fail is said, not ignored: FILE.tmp cannot be made when it is a
+  // directory. It is found before the game (a usage error), not after it.
   shell("mkdir " + file + ".tmp");
   const std::string failed = shell("printf 'resign\\n' | " + kUr + " play -o easy --script - " +
                                    "--record " + file + " 2>&1 >/dev/null; echo rc=$?");
   EXPECT_NE(failed.find("ur play: --record: cannot write '" + file + ".tmp'"), std::string::npos)
       << failed;
-  EXPECT_NE(failed.find("rc=1"), std::string::npos) << failed;
+  EXPECT_NE(failed.find("rc=2"), std::string::npos) << failed;
 }
 
 TEST(PlayE2E, RecordRefusesADirectoryOrAMissingParentBeforeTheGame) {

@@ -39,6 +39,14 @@ std::optional<std::string> check_target(const std::string& path,
   if (fs::exists(status) && access(target.c_str(), W_OK) != 0) {
     return "cannot write '" + path + "': " + std::strerror(errno);
   }
+  // Some places pass both checks and still take no file (/proc, as root): make the temporary
+  // file now, so that the game is not played for a record that cannot be written.
+  const fs::path temporary = target.string() + ".tmp";
+  const bool existed = fs::exists(temporary, error);
+  if (!std::ofstream(temporary, std::ios::app)) {
+    return "cannot write '" + temporary.string() + "': " + std::strerror(errno);
+  }
+  if (!existed) fs::remove(temporary, error);
   return std::nullopt;
 }
 

@@ -237,7 +237,7 @@ class SocketSession : public GameListener, public std::enable_shared_from_this<S
       }
       if (self->socket_.got_text()) {
         self->on_message(beast::buffers_to_string(self->incoming_.data()));
-      } else {
+      } else if (self->limiter_.allow(Clock::now())) {  // every message counts
         // Beast checks a text frame's UTF-8; a binary frame's bytes are not ours to read.
         self->enqueue(socket_error_message(
                           error_response(ApiError(400, "bad_json",

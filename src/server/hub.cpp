@@ -398,9 +398,12 @@ void GameHub::Impl::route(const ApiRequest& request, const Reply& reply) {
       // A friend instead of the computer, or the other seat: the same person holds them.
       follow_settings(next.seating, next.session, token);
     }
-    // Hints asked on while on, a rematch offered twice: nothing to store, no new version.
-    if (!same_stored_state(slot.game, next))
+    // Hints asked on while on, a rematch offered twice: nothing to store, no new version. On a
+    // shared store the commit stays: its version check is what tells this server that another
+    // one changed the game first (the intent is then judged again on the fresh game).
+    if (store->shared() || !same_stored_state(slot.game, next)) {
       commit(slot, std::move(next), intent_first, false, began);
+    }
     play_computer_turn(slot);
     // A socket's intent is answered by the updates it caused.
     if (from_socket) return ApiResponse{200, json::object()};

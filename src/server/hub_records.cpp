@@ -118,7 +118,23 @@ ApiResponse GameHub::Impl::table_build(const std::string& method, const std::str
     throw bad_request(
         R"(A table build needs either "rules" ({"rules":{"name":"masters","pieces":5,"bear_off":"exact"}}) or "pieces" and "bear_off" ({"pieces":5,"bear_off":"exact"}), not both.)");
   }
-  auto [status, state] = table_job.start(merge_web_settings(default_web_settings(), request).rules);
+  // Any rules a table_missing offer names (a review of a 6-piece record offers its table), or
+  // Finkel's by the settings' pieces and bear-off.
+  Rules rules;
+  if (by_rules) {
+    if (!request["rules"].is_object()) {
+      throw bad_request(R"("rules" must be an object like {"name":"masters","pieces":5}, got )" +
+                        protocol::quote_json(request["rules"]));
+    }
+    try {
+      rules = protocol::rules_from_json(request["rules"]);
+    } catch (const protocol::RequestError& error) {
+      throw bad_settings(std::string("\"rules\": ") + error.what());
+    }
+  } else {
+    rules = merge_web_settings(default_web_settings(), request).rules;
+  }
+  auto [status, state] = table_job.start(rules);
   return {status, std::move(state)};
 }
 

@@ -171,6 +171,17 @@ TEST(ServerTableBuild, CancelWritesNoFileAndTheServerServesMeanwhile) {
   }
 }
 
+// A review of a 6-piece record offers its table; the offer's body must start that build (a
+// check meant for the settings' 7, 5 or 3 refused it).
+TEST(ServerTableBuild, AnyOfferedRulesBuild) {
+  TableHome home;
+  GameHub hub(options_for(home));
+  const ApiResponse started =
+      call(hub, "POST", kBuild, R"({"rules":{"name":"masters","pieces":2,"bear_off":"exact"}})");
+  EXPECT_TRUE(started.status == 202 || started.status == 200) << started.body.dump();
+  EXPECT_EQ(started.body["pieces"], 2) << started.body.dump();
+}
+
 TEST(ServerTableBuild, RefusesBadBodiesAndMethods) {
   TableHome home;
   GameHub hub(options_for(home));

@@ -377,6 +377,14 @@ TEST(WebGame, ARuleSetsPiecesAreHeldToTheSameChoices) {
     }
   }
   EXPECT_EQ(web_settings({{"rules", {{"name", "blitz"}, {"pieces", 3}}}}).rules.pieces, 3);
+  // A game played on from a 4-piece record keeps its pieces through later settings (the page
+  // sends the game's rules back with them).
+  session::Settings from_record = default_web_settings();
+  from_record.rules = finkel_rules(4);
+  EXPECT_EQ(merge_web_settings(from_record, {{"rules", {{"name", "finkel"}, {"pieces", 4}}}})
+                .rules.pieces,
+            4);
+  EXPECT_EQ(merge_web_settings(from_record, {{"auto_play", true}}).rules.pieces, 4);
 }
 
 TEST(WebGame, MergeSettingsRefusesGarbageWithoutCrashing) {

@@ -145,8 +145,11 @@ session::Settings merge_web_settings(const session::Settings& base, const json& 
                         "auto_pass, seat, name and take_back");
     }
   }
-  // A set's own pieces ("rules": {"pieces": 4}) are held to the same choices as "pieces".
-  if (const int pieces = merged.rules.pieces; pieces != 7 && pieces != 5 && pieces != 3) {
+  // A set's own pieces ("rules": {"pieces": 4}) are held to the same choices as "pieces" when
+  // they change: a game played on from a 4-piece record keeps its 4 pieces through later
+  // settings.
+  if (const int pieces = merged.rules.pieces;
+      pieces != base.rules.pieces && pieces != 7 && pieces != 5 && pieces != 3) {
     throw bad_settings(one_of_message("pieces", "7, 5 or 3", json(pieces)));
   }
   const std::string person_name = name.value_or(base.seat(person_side(base)).name);

@@ -33,7 +33,7 @@ std::string move_words(const Rules& rules, const records::Ply& ply) {
 void print_game(std::ostream& out, const records::GameRecord& record,
                 const records::Replay& replay) {
   for (const records::Tag& tag : record.tags) {
-    out << tag.key << ": " << printable(tag.value) << "\n";
+    out << printable(tag.key) << ": " << printable(tag.value) << "\n";
   }
   out << "turn  side   roll  move           notes              position after\n";
   for (const records::PlayedPly& played : replay.plies) {

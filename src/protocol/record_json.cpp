@@ -186,6 +186,15 @@ records::GameRecord record_from_json(const json& value) {
       record.resigned = side_from(*resigned, "result.resigned");
     }
   }
+  // In RGN only the Result tag says who resigned: a record that names the resignation without
+  // it gets it, so that RGN written from it reads back.
+  if (record.resigned && record.tag("Result") == nullptr) {
+    record.tags.push_back({"Result", *record.resigned == Side::Light ? "0-1" : "1-0"});
+    std::stable_sort(record.tags.begin(), record.tags.end(),
+                     [](const records::Tag& a, const records::Tag& b) {
+                       return tag_rank(a.key) < tag_rank(b.key);
+                     });
+  }
   const auto played = records::replay(record);
   if (const auto* error = std::get_if<records::ReplayError>(&played)) {
     fail("plies[" + std::to_string(error->ply) + "]: " + error->message);
@@ -213,8 +222,12 @@ records::GameRecord record_from_json(const json& value) {
   if (const auto result = value.find("result"); result != value.end() && result->is_object()) {
     must_match(*result, "winner", side_or_null(replayed.winner), "result");
   }
-  // A game won on the board ended there: nobody resigned it (RGN could not even say so).
-  if (replayed.winner && record.resigned) {
+  // A game won on the board ended there: nobody resigned it (RGN could not even say so). The
+  // replay's winner counts a resignation too, so the board itself is asked.
+  const Position& last = replayed.plies.empty() ? replayed.start : replayed.plies.back().after;
+  const bool won_on_board = last.home_of(Side::Light) == record.rules.pieces ||
+                            last.home_of(Side::Dark) == record.rules.pieces;
+  if (won_on_board && replayed.winner && record.resigned) {
     fail("result.resigned is " + quote_json(side_or_null(record.resigned)) + ", but " +
          std::string(side_name(*replayed.winner)) +
          " won on the board, so nobody resigned: expected null");

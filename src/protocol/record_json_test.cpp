@@ -199,6 +199,23 @@ TEST(RecordJson, ARepeatedKeyOrAHugeNumberIsRefusedWithItsLine) {
       << std::get<std::string>(broken);
 }
 
+// A JSON record naming a resignation without a Result tag was written to RGN with its # and
+// no Result, which the RGN reader refuses (only the tag says who resigned there).
+TEST(RecordJson, AResignationWithoutAResultTagStillReadsBackFromRgn) {
+  json value = as_json(played_game(4, BearOff::Exact));
+  json two = json::array();
+  two.push_back(value["plies"][0]);
+  two.push_back(value["plies"][1]);
+  value["plies"] = std::move(two);
+  // Dark resigns after its first move: light wins.
+  value["result"] = {{"winner", "light"}, {"resigned", "dark"}};
+  value["tags"].erase("Result");
+  const records::GameRecord record = record_from_json(value);
+  const auto read = records::read_rgn(records::write_rgn({record}));
+  ASSERT_EQ(read.index(), 0u) << std::get<records::ParseError>(read).message;
+  EXPECT_EQ(std::get<0>(read).front().resigned, record.resigned);
+}
+
 TEST(RecordJsonFuzz, MutatedRecordsNeverCrash) {
   std::mt19937_64 random(7);
   const json valid = as_json(played_game(9, BearOff::Any));

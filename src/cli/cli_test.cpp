@@ -298,6 +298,10 @@ TEST(Cli, ScriptLinesAreBoundedAndADirectoryIsNoScript) {
   EXPECT_EQ(directory.exit_code, 2) << directory.output;
   EXPECT_TRUE(contains(directory.output, "--script '/tmp' is a directory")) << directory.output;
   EXPECT_FALSE(contains(directory.output, "settings:")) << directory.output;
+  const CommandResult stdin_directory = run_shell("ur play --script - < / 2>&1");
+  EXPECT_EQ(stdin_directory.exit_code, 2) << stdin_directory.output;
+  EXPECT_TRUE(contains(stdin_directory.output, "standard input is a directory"))
+      << stdin_directory.output;
   const CommandResult missing = run_ur("play --script /no/such/script");
   EXPECT_EQ(missing.exit_code, 2) << missing.output;
   EXPECT_TRUE(contains(missing.output, "No such file or directory")) << missing.output;

@@ -1,4 +1,5 @@
 // `ur play`: the Royal Game of Ur in the terminal, or driven by a script.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -106,6 +107,12 @@ int run_play(PlayOptions options) {
   // The script is opened before anything is printed: a script that cannot be read is a
   // usage error (exit 2) with its reason.
   std::ifstream script_file;
+  struct stat input {};
+  if ((options.script.empty() || options.script == "-") && ::fstat(STDIN_FILENO, &input) == 0 &&
+      S_ISDIR(input.st_mode)) {
+    std::cerr << "ur play: standard input is a directory; give a file of commands\n";
+    return kUsageError;
+  }
   if (!options.script.empty() && options.script != "-") {
     std::error_code error;
     if (std::filesystem::is_directory(options.script, error)) {

@@ -1,5 +1,6 @@
 #include "play/record_file.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -41,12 +42,21 @@ std::optional<std::string> check_target(const std::string& path,
   }
   // Some places pass both checks and still take no file (/proc, as root): make the temporary
   // file now, so that the game is not played for a record that cannot be written.
-  const fs::path temporary = target.string() + ".tmp";
-  const bool existed = fs::exists(temporary, error);
-  if (!std::ofstream(temporary, std::ios::app)) {
-    return "cannot write '" + temporary.string() + "': " + std::strerror(errno);
+  // O_EXCL and O_NOFOLLOW: a link left at FILE.tmp is neither followed nor taken for ours.
+  const std::string temporary = target.string() + ".tmp";
+  const int fd =
+      ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  const int open_error = errno;
+  if (fd >= 0) {
+    ::close(fd);
+    ::unlink(temporary.c_str());
+    return std::nullopt;
   }
-  if (!existed) fs::remove(temporary, error);
+  if (open_error != EEXIST) return "cannot write '" + temporary + "': " + std::strerror(open_error);
+  if (!fs::is_regular_file(fs::symlink_status(temporary, error)) ||
+      access(temporary.c_str(), W_OK) != 0) {
+    return "cannot write '" + temporary + "': it is in the way (not a file this user may write)";
+  }
   return std::nullopt;
 }
 

@@ -63,10 +63,13 @@ TEST(Record, BadPathsAreRefusedAndNothingIsMade) {
   EXPECT_EQ(check_record_path("").value(), "the record file name is empty");
   EXPECT_FALSE(check_record_path("plain-name.rgn")) << "the current directory";
   EXPECT_FALSE(std::filesystem::exists("plain-name.rgn.tmp")) << "the probe is removed";
-  // /proc passes the access checks (as root) and takes no file: found before the game.
+  // /proc passes the access checks as root and takes no file: found before the game (as
+  // another user, by the access check).
   const auto proc = check_record_path("/proc/ur-record.rgn");
   ASSERT_TRUE(proc);
-  EXPECT_NE(proc->find("cannot write '/proc/ur-record.rgn.tmp'"), std::string::npos) << *proc;
+  EXPECT_TRUE(proc->find("cannot write '/proc/ur-record.rgn.tmp'") != std::string::npos ||
+              proc->find("cannot write into '/proc'") != std::string::npos)
+      << *proc;
 }
 
 TEST(Record, AWriteErrorIsReportedAndTheOldFileStays) {

@@ -277,6 +277,21 @@ TEST_F(CliWithTables, SolvePastTheFileSizeLimitFailsAndCleansUp) {
   EXPECT_TRUE(std::filesystem::is_empty(limited)) << "left behind in " << limited;
 }
 
+// A hang-up (the terminal closed) killed the solve where it stood; mid-write that left the
+// temporary file. It now stops like Ctrl-C: exit 130, nothing left behind.
+TEST_F(CliWithTables, SolveStopsCleanlyOnAHangUp) {
+  const std::filesystem::path folder = directory() / "hang-up";
+  std::filesystem::create_directories(folder);
+  std::string line = "\"";
+  line += UR_BINARY;
+  line += "\" solve --pieces 5 --threads 1 --out " + (folder / "t.table").string();
+  line += " 2>&1 & pid=$!; sleep 1; kill -HUP $pid; wait $pid";
+  const CommandResult run = run_shell(line);
+  EXPECT_EQ(run.exit_code, 130) << run.output;
+  EXPECT_TRUE(contains(run.output, "interrupted; no table written")) << run.output;
+  EXPECT_TRUE(std::filesystem::is_empty(folder)) << "left behind in " << folder;
+}
+
 // With stdin a directory the engine said "basic_filebuf::underflow error reading the file".
 TEST(Cli, EngineNamesAnUnreadableInput) {
   const CommandResult run = run_shell("ur engine < / 2>&1");

@@ -31,6 +31,6 @@ struct CommandRegistrar {
 inline constexpr int kFailure = 1;     // the command failed (e.g. its output could not be written)
 inline constexpr int kUsageError = 2;  // bad command line or option value; nothing was done
 inline constexpr int kMissingTable = 3;   // a needed solved table is missing or for other rules
-inline constexpr int kInterrupted = 130;  // stopped by Ctrl-C or SIGTERM
+inline constexpr int kInterrupted = 130;  // stopped by Ctrl-C, SIGTERM or SIGHUP
 
 }  // namespace ur::cli

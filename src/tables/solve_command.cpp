@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -36,24 +37,25 @@ extern "C" void on_interrupt(int) {
   interrupted.store(true);
 }
 
-// Catches Ctrl-C (and SIGTERM) while alive so a solve can stop cleanly.
+// Catches Ctrl-C, SIGTERM and SIGHUP (the terminal closed) while alive, so that a solve stops
+// at its next sweep or write chunk and removes its partial file instead of dying mid-write.
 class InterruptGuard {
  public:
   InterruptGuard() {
     interrupted.store(false);
-    previous_int_ = std::signal(SIGINT, on_interrupt);
-    previous_term_ = std::signal(SIGTERM, on_interrupt);
+    for (std::size_t i = 0; i < kSignals.size(); ++i) {
+      previous_[i] = std::signal(kSignals[i], on_interrupt);
+    }
   }
   ~InterruptGuard() {
-    std::signal(SIGINT, previous_int_);
-    std::signal(SIGTERM, previous_term_);
+    for (std::size_t i = 0; i < kSignals.size(); ++i) std::signal(kSignals[i], previous_[i]);
   }
   InterruptGuard(const InterruptGuard&) = delete;
   InterruptGuard& operator=(const InterruptGuard&) = delete;
 
  private:
-  void (*previous_int_)(int);
-  void (*previous_term_)(int);
+  static constexpr std::array<int, 3> kSignals = {SIGINT, SIGTERM, SIGHUP};
+  std::array<void (*)(int), 3> previous_{};
 };
 
 double seconds_since(std::chrono::steady_clock::time_point start) {

@@ -427,7 +427,8 @@ std::variant<std::string, ParseError> tag_word(Reader& in, bool key) {
     }
     return out;
   }
-  while (!in.done() && in.peek() != ']' && in.peek() != '\n' && (!key || in.peek() != ' ')) {
+  while (!in.done() && in.peek() != ']' && in.peek() != '\n' &&
+         (!key || (in.peek() != ' ' && in.peek() != '\t'))) {
     out += in.take();
   }
   while (!key && !out.empty() && (out.back() == ' ' || out.back() == '\r')) out.pop_back();
@@ -442,7 +443,8 @@ std::variant<Tag, ParseError> tag_line(Reader& in) {
   in.take();  // '['
   auto key = tag_word(in, true);
   if (auto* error = std::get_if<ParseError>(&key)) return *error;
-  if (in.peek() != ' ') {
+  // Like PGN, any run of spaces or tabs parts the name from the value.
+  if (in.peek() != ' ' && in.peek() != '\t') {
     return in.error("expected a space after the tag name, found " +
                     shown(std::string(1, in.peek())));
   }

@@ -266,6 +266,15 @@ TEST(RgnRead, AByteOrderMarkIsSkipped) {
   EXPECT_EQ(read_one("\xEF\xBB\xBF[Rules Finkel]\n\n1. A@A3 / C@C3\n"), plain);
 }
 
+// A tab between a tag's name and value was read into the name, and the error then pointed at
+// the closing ] ("expected a space after the tag name, found \"]\"", column 14).
+TEST(RgnRead, ATabPartsATagsNameFromItsValue) {
+  EXPECT_EQ(read_one("[Rules\tFinkel]\n[Event \t\"Club night\"]\n\n1. A@A3 / C@C3\n"),
+            read_one("[Rules Finkel]\n[Event \"Club night\"]\n\n1. A@A3 / C@C3\n"));
+  EXPECT_EQ(error_of("[Rules]\n"),
+            "line 1, column 7: expected a space after the tag name, found \"]\"");
+}
+
 TEST(RgnErrors, MalformedTextNamesLineColumnFoundAndExpected) {
   EXPECT_EQ(error_of("[Rules Finkel\n"),
             "line 1, column 14: expected ] to close the tag, found \"\\x0a\"");

@@ -1,5 +1,11 @@
 #include "cli/output.h"
 
+#include <poll.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -12,6 +18,25 @@ namespace {
 
 int write_errno = 0;  // errno of the first failed flush, kept for the message
 
+// The likely reason for a write that failed inside an earlier implicit flush (a full buffer),
+// whose errno later calls overwrote: the reader of a pipe or socket gone, a full file system,
+// stdout closed. 0 when none of these holds.
+int lost_write_reason() {
+  struct stat status {};
+  if (::fstat(STDOUT_FILENO, &status) != 0) return errno;
+  if (S_ISFIFO(status.st_mode) || S_ISSOCK(status.st_mode)) {
+    pollfd out{STDOUT_FILENO, POLLOUT, 0};
+    if (::poll(&out, 1, 0) == 1 && (out.revents & (POLLERR | POLLHUP)) != 0) return EPIPE;
+  }
+  if (S_ISCHR(status.st_mode) && status.st_rdev == makedev(1, 7)) return ENOSPC;  // /dev/full
+  struct statvfs file_system {};
+  if (S_ISREG(status.st_mode) && ::fstatvfs(STDOUT_FILENO, &file_system) == 0 &&
+      file_system.f_bavail == 0) {
+    return ENOSPC;
+  }
+  return 0;
+}
+
 }  // namespace
 
 bool stdout_ok() {
@@ -19,7 +44,9 @@ bool stdout_ok() {
   std::cout.flush();
   const bool stream_ok = !std::cout.fail();
   const bool file_ok = std::fflush(stdout) == 0 && std::ferror(stdout) == 0;
-  if ((!stream_ok || !file_ok) && write_errno == 0) write_errno = errno;
+  if ((!stream_ok || !file_ok) && write_errno == 0) {
+    write_errno = errno != 0 ? errno : lost_write_reason();
+  }
   return stream_ok && file_ok;
 }
 

@@ -3,6 +3,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <string>
 
 #include "cli/run_ur.h"
 
@@ -86,6 +88,23 @@ TEST(RecordCommand, AWriteErrorIsAnError) {
   const auto run = run_ur("record " + write_file("d.rgn", kGame) + " 2>&1 > /dev/full");
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_TRUE(contains(run.output, "cannot write")) << run.output;
+}
+
+// Output past stdio's buffer fails in an implicit flush, whose errno was gone by the time the
+// command ended: `ur record big.rgn | head -1` said "cannot write output" and no reason.
+TEST(RecordCommand, AWriteErrorMidOutputNamesItsReason) {
+  std::string many;
+  for (int game = 0; game < 300; ++game) many += std::string(kGame) + "\n";
+  const auto file = write_file("many.rgn", many);
+  const auto full = run_ur("record " + file + " 2>&1 > /dev/full");
+  EXPECT_EQ(full.exit_code, 1);
+  EXPECT_TRUE(contains(full.output, "ur record: cannot write output: No space left on device"))
+      << full.output;
+  const auto errors = write_file("many.err", "");
+  ur::testing::run_shell("ur record " + file + " 2>" + errors + " | head -c 1 > /dev/null");
+  std::ifstream in(errors);
+  const std::string said((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_TRUE(contains(said, "ur record: cannot write output: Broken pipe")) << said;
 }
 
 }  // namespace

@@ -202,6 +202,29 @@ TEST_F(ServerFixture, RefusesRepeatedHostOrOriginAndForbidsFraming) {
   EXPECT_NE(api.find("\r\nAllow: "), std::string::npos) << api;
 }
 
+// Targets are routed in origin form with the path decoded (RequestTarget has the rules): an
+// absolute-form target and an encoded game id reach their routes; an encoded / is refused.
+TEST_F(ServerFixture, RoutesAbsoluteFormAndPercentEncodedTargets) {
+  const std::string absolute = raw("GET", own_origin() + "/api/health", host_header());
+  EXPECT_TRUE(absolute.starts_with("HTTP/1.1 200")) << absolute;
+  const std::string other_host = raw("GET", "http://evil.example/api/health", host_header());
+  EXPECT_TRUE(other_host.starts_with("HTTP/1.1 400")) << other_host;
+  EXPECT_NE(other_host.find("names the host"), std::string::npos) << other_host;
+  HttpConnection connection(port());
+  const std::string id = create_game(connection, json{{"opponent", "friend"}})["id"];
+  std::string encoded = "/api/games/";
+  for (const char c : id) {
+    char hex[4];
+    std::snprintf(hex, sizeof hex, "%%%02X", static_cast<unsigned char>(c));
+    encoded += hex;
+  }
+  const HttpReply game = authorized("GET", encoded);
+  EXPECT_EQ(game.status, 200) << game.body;
+  EXPECT_EQ(json::parse(game.body)["game"]["id"], id) << game.body;
+  const std::string slash = raw("GET", "/api/games/%2F" + id, host_header());
+  EXPECT_TRUE(slash.starts_with("HTTP/1.1 400")) << slash;
+}
+
 // Anyone who could reach the port could start or cancel a table build. The peer's address is
 // judged in the HTTP layer (check_table_build has the policy's own test); here, that the
 // policy reaches the build route, whatever the query, and only it.

@@ -396,7 +396,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       on_read(ec);
       return;
     }
-    const std::size_t limit = max_body_bytes(parser_->get().target());
+    // The limit follows the route, so it reads the target as the routes do.
+    const auto& head = parser_->get();
+    const auto host = head.find(http::field::host);
+    const std::string_view sent(head.target().data(), head.target().size());
+    const auto routed = origin_form_target(
+        sent, host == head.end() ? std::nullopt
+                                 : std::optional<std::string_view>(std::string_view(
+                                       host->value().data(), host->value().size())));
+    const auto* route = std::get_if<std::string>(&routed);
+    const std::size_t limit = max_body_bytes(route ? std::string_view(*route) : sent);
     // Beast checks an announced length against the limit only while reading the header.
     if (parser_->content_length() && *parser_->content_length() > limit) {
       on_read(http::error::body_limit);
@@ -429,7 +438,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return;
     }
     request_ = parser_->release();
-    const std::string target(request_.target());
+    const std::string sent_target(request_.target());
     const std::string method(request_.method_string());
     const bool upgrade = websocket::is_upgrade(request_);
     const auto header = [this](http::field field) -> std::optional<std::string_view> {
@@ -445,7 +454,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         send_error(400, "bad_request",
                    "The request has more than one " + std::string(http::to_string(field)) +
                        " header; send one.",
-                   method, target, false);
+                   method, sent_target, false);
         return;
       }
     }
@@ -453,9 +462,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (auto refused =
             guard_.check({method, header(http::field::host), header(http::field::origin),
                           header(http::field::content_type), request_.body().size(), upgrade})) {
-      send_refusal(*refused, method, target, request_.keep_alive() && !upgrade);
+      send_refusal(*refused, method, sent_target, request_.keep_alive() && !upgrade);
       return;
     }
+    auto routed = origin_form_target(sent_target, header(http::field::host));
+    if (const auto* refused = std::get_if<ApiError>(&routed)) {
+      send_refusal(*refused, method, sent_target, request_.keep_alive() && !upgrade);
+      return;
+    }
+    const std::string target = std::get<std::string>(std::move(routed));
     // Reading is not limited; the WebSocket counts its own messages.
     if (changes_state(method) && !limiter_.allow(Clock::now())) {
       send_refusal(rate_limited(options_.rate_limit_actions, options_.rate_limit_window), method,

@@ -198,6 +198,73 @@ Origin parse_origin_option(std::string_view value, std::string_view option) {
   return std::move(*parsed.origin);
 }
 
+namespace {
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+std::variant<std::string, ApiError> origin_form_target(
+    std::string_view target, std::optional<std::string_view> host_header) {
+  std::string_view rest = target;
+  if (!rest.starts_with('/')) {
+    const std::string start = lower(rest.substr(0, 8));
+    const std::size_t scheme_end = start.starts_with("http://")    ? 7
+                                   : start.starts_with("https://") ? 8
+                                                                   : 0;
+    if (scheme_end == 0) {
+      return bad_request(cat({"The request target ", quoted(target),
+                              " is neither a path starting with / nor an http(s) URL."}));
+    }
+    const std::string_view scheme = rest.substr(0, scheme_end - 3);
+    rest.remove_prefix(scheme_end);
+    const std::size_t path_start = std::min(rest.find('/'), rest.find('?'));
+    const std::string_view named = rest.substr(0, path_start);
+    rest = path_start == std::string_view::npos ? std::string_view() : rest.substr(path_start);
+    const auto authority = parse_authority(named);
+    const auto host = host_header ? parse_authority(*host_header) : std::nullopt;
+    const std::uint16_t port = default_port(lower(scheme));
+    if (!authority || !host || authority->host != host->host ||
+        authority->port.value_or(port) != host->port.value_or(port)) {
+      return bad_request(
+          cat({"The request target names the host ", quoted(named), " but the Host header says ",
+               host_header ? quoted(*host_header) : "nothing",
+               "; send the same host in both, or a path alone."}));
+    }
+  }
+  const std::size_t query = rest.find('?');
+  const std::string_view path = rest.substr(0, query);
+  std::string out = path.empty() ? "/" : "";
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    if (path[i] != '%') {
+      out += path[i];
+      continue;
+    }
+    const int high = i + 2 < path.size() ? hex_digit(path[i + 1]) : -1;
+    const int low = high >= 0 ? hex_digit(path[i + 2]) : -1;
+    if (low < 0) {
+      return bad_request(cat({"The path ", quoted(path), " has a % not followed by two hex ",
+                              "digits; write a % itself as %25."}));
+    }
+    const char decoded = static_cast<char>(high * 16 + low);
+    if (decoded == '/' || decoded == '?' || decoded == '#' ||
+        static_cast<unsigned char>(decoded) < 0x20 || decoded == 0x7f) {
+      return bad_request(
+          cat({"The path ", quoted(path), " encodes ", std::string_view(path).substr(i, 3),
+               "; a path may not encode /, ?, # or control characters."}));
+    }
+    out += decoded;
+    i += 2;
+  }
+  if (query != std::string_view::npos) out += rest.substr(query);
+  return out;
+}
+
 bool changes_state(std::string_view method) {
   return method != "GET" && method != "HEAD" && method != "OPTIONS";
 }

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "server/api_error.h"
@@ -45,6 +46,15 @@ std::optional<Origin> parse_origin(std::string_view text);
 // single trailing "/" is allowed. Throws std::invalid_argument saying what is wrong and
 // what is expected.
 Origin parse_origin_option(std::string_view value, std::string_view option);
+
+// The request target as the routes read it: origin form ("/path?query") with the path
+// percent-decoded. An absolute-form target ("http://host:port/path", which HTTP/1.1 servers
+// must accept) loses its scheme and authority; its authority must then name the host and port
+// of `host_header`. The query stays as sent. The 400 bad_request, saying what is wrong, for a
+// target of another form, a broken %XX, or a path that encodes /, ?, # or a control character
+// (a route would read those otherwise than the client meant).
+std::variant<std::string, ApiError> origin_form_target(std::string_view target,
+                                                       std::optional<std::string_view> host_header);
 
 // Whether a request of `method` may change something: everything but GET, HEAD and OPTIONS.
 bool changes_state(std::string_view method);

@@ -146,6 +146,41 @@ TEST(RequestGuard, BodiesMustBeJson) {
   EXPECT_NE(std::string(refused->what()).find("text/plain"), std::string::npos);
 }
 
+// A review found that /api/games/%41B... and absolute-form targets (GET http://host/api/...,
+// which HTTP/1.1 servers must accept) were routed undecoded, so they reached no route.
+TEST(RequestTarget, RoutesReadTheDecodedOriginForm) {
+  const auto host = std::optional<std::string_view>("127.0.0.1:8080");
+  const auto routed = [&](std::string_view target,
+                          std::optional<std::string_view> host_header = std::nullopt) {
+    const auto result = origin_form_target(target, host_header ? host_header : host);
+    const auto* text = std::get_if<std::string>(&result);
+    return text ? *text : "refused: " + std::string(std::get<ApiError>(result).what());
+  };
+  EXPECT_EQ(routed("/api/games/abc?x=%2F"), "/api/games/abc?x=%2F");  // the query as sent
+  EXPECT_EQ(routed("/api/games/%61b%43"), "/api/games/abC");
+  EXPECT_EQ(routed("/a%20b"), "/a b");
+  EXPECT_EQ(routed("http://127.0.0.1:8080/api/health"), "/api/health");
+  EXPECT_EQ(routed("HTTP://127.0.0.1:8080"), "/");
+  EXPECT_EQ(routed("http://127.0.0.1:8080?q"), "/?q");
+  EXPECT_EQ(routed("http://Example.org/x", "example.org:80"), "/x");
+  for (const auto* refused :
+       {"http://evil.example/api/health", "http://127.0.0.1:9/api", "https://127.0.0.1/api",
+        "ftp://127.0.0.1:8080/", "api/health", "/a%2Fb", "/a%2fb", "/a%3Fb", "/a%00b", "/a%0a",
+        "/a%", "/a%4", "/a%G1", "/a%%41"}) {
+    const auto result = origin_form_target(refused, host);
+    ASSERT_TRUE(std::holds_alternative<ApiError>(result)) << refused;
+    EXPECT_EQ(std::get<ApiError>(result).status(), 400) << refused;
+    EXPECT_EQ(std::get<ApiError>(result).code(), "bad_request") << refused;
+  }
+  EXPECT_EQ(routed("/a%2Fb"),
+            "refused: The path \"/a%2Fb\" encodes %2F; a path may not encode /, ?, # or control "
+            "characters.");
+  EXPECT_EQ(routed("http://evil.example/"),
+            "refused: The request target names the host \"evil.example\" but the Host header "
+            "says \"127.0.0.1:8080\"; send the same host in both, or a path alone.");
+  EXPECT_TRUE(std::holds_alternative<ApiError>(origin_form_target("http://a/", std::nullopt)));
+}
+
 // Anyone who could reach the port could start a build of every core and gigabytes of memory,
 // or cancel the host's.
 TEST(RequestGuard, TableBuildsAreStartedAndStoppedFromTheServersMachineByDefault) {

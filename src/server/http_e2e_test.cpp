@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -250,6 +251,36 @@ TEST_F(ServerFixture, TableBuildsFollowTheServersPolicy) {
   EXPECT_TRUE(state.starts_with("HTTP/1.1 200")) << state;
   const std::string game = raw("POST", "/api/games", host_header() + json_type, "{}");
   EXPECT_TRUE(game.starts_with("HTTP/1.1 201")) << game;
+}
+
+// The build offer said "build it now" to peers the server then refused (403): it now says
+// whether this peer may build, and names the command for the server's operator.
+TEST_F(ServerFixture, TheBuildOfferSaysWhetherThisPeerMayBuild) {
+  const auto home = std::filesystem::temp_directory_path() /
+                    ("ur-offer-test-" + std::to_string(std::random_device{}()));
+  const char* before = std::getenv("XDG_DATA_HOME");
+  const std::string kept = before ? before : "";
+  ::setenv("XDG_DATA_HOME", home.c_str(), 1);  // no solved tables here
+  const auto offer = [&] {
+    const std::string answer =
+        raw("POST", "/api/games", host_header() + "Content-Type: application/json\r\n",
+            R"({"settings": {"opponent": "perfect", "pieces": 5, "bear_off": "any"}})");
+    EXPECT_TRUE(answer.starts_with("HTTP/1.1 400")) << answer;
+    return json::parse(answer.substr(answer.find("\r\n\r\n") + 4))["table_missing"];
+  };
+  const json local = offer();
+  EXPECT_EQ(local["can_build"], true) << local;
+  EXPECT_EQ(local["command"], "ur solve --pieces 5 --bear-off any") << local;
+  ServerOptions off = quiet_options();
+  off.table_builds = TableBuilds::kOff;
+  restart(off);
+  EXPECT_EQ(offer()["can_build"], false);
+  if (before) {
+    ::setenv("XDG_DATA_HOME", kept.c_str(), 1);
+  } else {
+    ::unsetenv("XDG_DATA_HOME");
+  }
+  std::filesystem::remove_all(home);
 }
 
 TEST(ServerAssets, EmbedEveryFileOfTheWebDirectoryByteForByte) {

@@ -23,6 +23,7 @@
 
 #include "protocol/json.h"
 #include "server/assets.h"
+#include "server/table_job.h"
 
 namespace ur::server {
 
@@ -136,7 +137,8 @@ class SocketSession : public GameListener, public std::enable_shared_from_this<S
         limiter_(options.rate_limit_actions, options.rate_limit_window),
         game_id_(std::move(game_id)),
         pace_timer_(socket_.get_executor()),
-        remote_(remote_of(socket_.next_layer())) {}
+        remote_(remote_of(socket_.next_layer())),
+        loopback_(from_loopback(socket_.next_layer())) {}
 
   void start(http::request<http::string_body> request, Clock::time_point begin) {
     request_ = std::move(request);
@@ -292,6 +294,8 @@ class SocketSession : public GameListener, public std::enable_shared_from_this<S
     }
     hub_.submit(std::move(request), [self, action](ApiResponse response) {
       if (response.status < 400) return;  // the updates it caused are the answer
+      mark_build_permission(
+          response.body, !check_table_build(self->options_.table_builds, "POST", self->loopback_));
       auto message = socket_error_message(response, action);
       asio::post(self->socket_.get_executor(),
                  [self, message = std::move(message)] { self->enqueue(message, false); });
@@ -345,6 +349,7 @@ class SocketSession : public GameListener, public std::enable_shared_from_this<S
   std::string game_id_;
   asio::steady_timer pace_timer_;
   std::string remote_;
+  bool loopback_;  // the peer is on this machine: whether it may build tables depends on it
   http::request<http::string_body> request_;
   Clock::time_point begin_;
   GameHub::Subscription subscription_;
@@ -505,6 +510,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
           {method == "HEAD" ? std::string("GET") : method, target, std::move(request_.body()),
            authorization ? bearer_token(*authorization) : std::string()},
           [self, method, target](ApiResponse response) {
+            mark_build_permission(response.body, !check_table_build(self->options_.table_builds,
+                                                                    "POST", self->loopback_));
             asio::post(self->stream_.get_executor(),
                        [self, method, target, response = std::move(response)] {
                          self->send_json(response, method, target);

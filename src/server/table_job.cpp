@@ -54,8 +54,15 @@ std::optional<json> missing_table(const Rules& rules) {
               {"estimate", estimate},
               {"estimate_s", std::round(seconds * 10) / 10},
               {"memory_mib", std::lround(cost.peak_bytes / (1 << 20))},
+              {"command", tables::solve_command_line(rules)},
               // The body of the POST /api/tables/build that builds it.
               {"build", {{"rules", protocol::to_json(rules)}}}};
+}
+
+void mark_build_permission(json& body, bool may_build) {
+  if (!body.is_object()) return;
+  const auto offer = body.find("table_missing");
+  if (offer != body.end() && offer->is_object()) (*offer)["can_build"] = may_build;
 }
 
 std::string missing_table_sentence(const Rules& rules) {

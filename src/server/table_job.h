@@ -19,10 +19,16 @@ namespace ur::server {
 // The "table_missing" member of a bad_settings answer: the perfect opponent needs a table
 // for `rules` that is neither saved nor cheap enough to solve on the fly, and a build is
 // possible. {"rules":"finkel","pieces":5,"bear_off":"exact","estimate":"about 10 seconds on
-// the 2 cores here","estimate_s":11.0,"memory_mib":1024}: rules is the set's name (or
-// "custom"), the estimates follow the measured solves (tables::estimated_solve_cost). Nothing
+// the 2 cores here","estimate_s":11.0,"memory_mib":1024,"command":"ur solve --pieces 5",
+// "build":{...}}: rules is the set's name (or "custom"), the estimates follow the measured
+// solves (tables::estimated_solve_cost), command builds it on the server's machine. Nothing
 // when the table is there or the rules cannot be solved.
 std::optional<nlohmann::json> missing_table(const Rules& rules);
+
+// Marks the table_missing offer an answer `body` carries, if any, with "can_build": whether
+// the peer that asked may start the build (`ur serve --table-builds`), so that the page
+// offers the build only to those the server lets build and names `command` to the others.
+void mark_build_permission(nlohmann::json& body, bool may_build);
 
 // What a player reads when the table `missing_table` offers is not there: the rules and the
 // build, never the server's file path (the table store's own sentence names it, which would

@@ -31,7 +31,8 @@ export class LiveHints {
     this.retryTimer = null;
     this.tableBuild = new TableBuildOffer(() => this.refetch(), {
       prefix: 'hints-build',
-      text: 'so these hints come from the expert search’s estimate. The server can build the table now; it is saved for next time.',
+      consequence: 'so these hints come from the expert search’s estimate.',
+      offer: 'The server can build the table now; it is saved for next time.',
     });
     $('hints-button').addEventListener('click', () => toggle(!this.on));
     this.on = false;

@@ -89,9 +89,9 @@ export class ReviewView {
     this.drawMs = null;
     this.tableBuild = new TableBuildOffer(() => this.load(false), {
       prefix: 'review-build',
-      text:
-        'so the review cannot be exact. The server can build the table now (it is saved for next time), ' +
-        'or the review can use the expert search’s estimate.',
+      consequence: 'so the review cannot be exact.',
+      offer: 'The server can build the table now (it is saved for next time), or the review can use the expert search’s estimate.',
+      otherwise: 'The review can use the expert search’s estimate instead.',
     });
     $('review-close').addEventListener('click', () => this.close());
     $('review-estimate').addEventListener('click', () => this.load(true));

@@ -25,14 +25,18 @@ function rulesText({ rules, pieces, bear_off: bearOff }) {
 export class TableBuildOffer {
   // `onReady()` runs once the table for the offered rules is there (the page then saves the
   // settings again, or asks for the review again). `options.prefix` names the offer's
-  // elements (`${prefix}-start` and so on), `options.text` ends its sentence and
+  // elements (`${prefix}-start` and so on). The offer's text is "This server has no solved
+  // table for ... yet, " then `options.consequence`, then `options.offer` where this player
+  // may build, else the command for the server's operator and `options.otherwise`.
   // `options.dialog` is a dialog whose closing stops watching the build.
   constructor(onReady, options = {}) {
     this.onReady = onReady;
     this.prefix = options.prefix ?? 'table-build';
-    this.text =
-      options.text ?? 'so the Perfect level cannot play these rules. It can build the table now; it is saved for next time.';
+    this.consequence = options.consequence ?? 'so the Perfect level cannot play these rules.';
+    this.offer = options.offer ?? 'It can build the table now; it is saved for next time.';
+    this.otherwise = options.otherwise ?? '';
     this.missing = null;
+    this.canBuild = true; // whether this player may start (and cancel) the build
     this.pollTimer = null;
     this.polling = false;
     this.announced = '';
@@ -48,16 +52,22 @@ export class TableBuildOffer {
     return $(name ? `${this.prefix}-${name}` : this.prefix);
   }
 
-  // Shows the offer for `missing` ({pieces, bear_off, estimate}); `focus` moves the focus to
-  // its button.
+  // Shows the offer for `missing` ({pieces, bear_off, estimate, command, can_build}); `focus`
+  // moves the focus to its button. Where the server lets this player build nothing
+  // (`can_build` false: `ur serve --table-builds`), the offer names the command that builds
+  // the table on the server instead of a button that would be refused.
   async show(missing, focus = true) {
     this.missing = missing;
+    this.canBuild = missing.can_build !== false;
     this.el().hidden = false;
-    this.el('text').textContent =
-      `This server has no solved table for ${rulesText(missing)} yet, ${this.text}`;
+    const command = missing.command ? `\`${missing.command}\`` : '`ur solve`';
+    const tail = this.canBuild
+      ? this.offer
+      : `Only whoever runs this server can build it, with ${command} there.${this.otherwise ? ` ${this.otherwise}` : ''}`;
+    this.el('text').textContent = `This server has no solved table for ${rulesText(missing)} yet, ${this.consequence} ${tail}`;
     this.el('start').textContent = `Build the table now (${missing.estimate})`;
     this.showIdle();
-    if (focus) this.el('start').focus();
+    if (focus && this.canBuild) this.el('start').focus();
     try {
       const state = await api.tableBuildState();
       if (state.state === 'running' && this.isOffered(state)) {
@@ -88,7 +98,7 @@ export class TableBuildOffer {
     this.el('progress').hidden = message === '';
     this.el('detail').textContent = message;
     this.el('bar').hidden = true;
-    this.el('start').hidden = false;
+    this.el('start').hidden = !this.canBuild;
     this.el('cancel').hidden = true;
   }
 
@@ -163,8 +173,8 @@ export class TableBuildOffer {
         ? state.message
         : `${percent}% · ${left} · ${state.layers || 'starting'}`;
       this.el('start').hidden = true;
-      this.el('cancel').hidden = false;
-      if (startHadFocus) this.el('cancel').focus();
+      this.el('cancel').hidden = !this.canBuild;
+      if (startHadFocus && this.canBuild) this.el('cancel').focus();
       return;
     }
     this.stopPolling();
@@ -174,6 +184,6 @@ export class TableBuildOffer {
       return;
     }
     this.showIdle(state.message ?? '');
-    if (cancelHadFocus || document.activeElement === document.body) this.el('start').focus();
+    if (this.canBuild && (cancelHadFocus || document.activeElement === document.body)) this.el('start').focus();
   }
 }

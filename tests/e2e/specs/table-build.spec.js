@@ -2,8 +2,12 @@
 // the offer, a build's progress, cancelling it and a build to the end that then plays Perfect
 // (about 10 s of solving; the server's XDG_DATA_HOME is a throw-away directory;
 // UR_E2E_TABLE_BUILD=0 skips it).
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
 const AxeBuilder = require('@axe-core/playwright').default;
-const { test, expect, openFreshGame, waitSettled, serverState, screenshot } = require('./helpers');
+const { test, expect, openFreshGame, waitSettled, serverState, screenshot, newPerson } = require('./helpers');
+const { startServe } = require('./serve-process');
 
 // 5 pieces with "any" bear-off: the smallest offered rules that are not solved on the fly.
 async function choosePerfectFivePieces(page) {
@@ -119,4 +123,30 @@ test('a finished build saves the settings and the game goes on against Perfect',
   expect(game.settings.opponent).toBe('perfect');
   expect(game.rules.pieces).toBe(5);
   await expect(page.locator('#message')).not.toContainText('needs the solved table');
+});
+
+// A server that lets nobody build (`ur serve --table-builds off`; remote players under the
+// default `local` are the same case) named its build button all the same, and the build was
+// then refused: the offer now names the command for the server's operator instead.
+test('where the server builds no tables, the offer names the command instead of a button', async ({ browser }) => {
+  test.skip(!process.env.UR_BINARY, 'UR_BINARY is not set (scripts/run-e2e.sh sets it)');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ur-e2e-builds-off.'));
+  const { child, base } = await startServe(dataDir, { extra: ['--table-builds', 'off'] });
+  try {
+    const page = await newPerson(browser, base);
+    await openFreshGame(page);
+    await choosePerfectFivePieces(page);
+    await expect(page.locator('#settings-dialog')).toBeVisible();
+    await expect(page.locator('#table-build')).toBeVisible();
+    await expect(page.locator('#table-build-text')).toHaveText(
+      'This server has no solved table for 5 pieces (any throw bears off) yet, so the Perfect level cannot play ' +
+        'these rules. Only whoever runs this server can build it, with `ur solve --pieces 5 --bear-off any` there.',
+    );
+    await expect(page.locator('#table-build-start')).toBeHidden();
+    await expect(page.locator('#table-build-cancel')).toBeHidden();
+    await page.context().close();
+  } finally {
+    child.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -29,6 +29,7 @@ void add_seating(json& stored, const Seating& seating) {
       {"invite_used", seating.invite_used},
       {"rematch_offer",
        seating.rematch_offer ? json(side_name(*seating.rematch_offer)) : json(nullptr)}};
+  if (seating.host) stored["seating"]["host"] = side_name(*seating.host);
 }
 
 // stored_json without its history.
@@ -198,6 +199,10 @@ Seating seating_of(const json& record, const session::Session& session) {
   }
   if (!member(stored, "rematch_offer").is_null()) {
     seating.rematch_offer = side_member(stored, "rematch_offer");
+  }
+  if (stored.contains("host")) {
+    if (!seating.online) damaged("a host in a game that is not online");
+    seating.host = side_member(stored, "host");
   }
   return seating;
 }

@@ -384,5 +384,38 @@ TEST(OnlineGames, AnOnlineGameAndItsSeatsSurviveARestart) {
   EXPECT_EQ(state["seats"]["light"]["connected"], false);
 }
 
+// A game hosted on dark said "seat": "light" and "name": "" in its settings (both seats are
+// people's, and the person's side defaulted to light), so the host's page after a reload took
+// itself for the guest and lost its invite button. The settings name the host, after a
+// restart too.
+TEST(OnlineGames, TheSettingsNameTheHostsSeatAndName) {
+  TempDir dir;
+  std::string id;
+  {
+    GameHub hub(testing::hub_options(dir.path()));
+    const json settings = {{"opponent", "online"}, {"seat", "dark"}, {"name", "Ann"}};
+    const ApiResponse created =
+        hub.handle({"POST", "/api/games", json{{"settings", settings}}.dump(), ""});
+    ASSERT_EQ(created.status, 201) << created.body.dump();
+    id = created.body["game"]["id"];
+    EXPECT_EQ(created.body["game"]["settings"]["seat"], "dark");
+    EXPECT_EQ(created.body["game"]["settings"]["name"], "Ann");
+    const ApiResponse joined =
+        hub.handle({"POST", "/api/join",
+                    json{{"invite", created.body["invite"]}, {"name", "Bob"}}.dump(), ""});
+    ASSERT_EQ(joined.status, 200) << joined.body.dump();
+    EXPECT_EQ(joined.body["game"]["settings"]["seat"], "dark");
+    EXPECT_EQ(joined.body["game"]["seats"]["light"]["name"], "Bob");
+  }
+  GameHub hub(testing::hub_options(dir.path()));
+  const json state = hub.handle({"GET", "/api/games/" + id, "", ""}).body["game"];
+  EXPECT_EQ(state["settings"]["seat"], "dark");
+  EXPECT_EQ(state["settings"]["name"], "Ann");
+  OnlineHub light_host;
+  const Online game = start_online(light_host);
+  EXPECT_EQ(light_host.state(game.id)["settings"]["seat"], "light");
+  EXPECT_EQ(light_host.state(game.id)["settings"]["name"], "Ann");
+}
+
 }  // namespace
 }  // namespace ur::server

@@ -44,6 +44,7 @@ bool is_hex_text(std::string_view text, std::size_t digits) {
 Seating new_seating(const session::Settings& settings, std::optional<Side> online_host) {
   Seating seating;
   seating.online = online_host.has_value();
+  seating.host = online_host;
   if (online_host) {
     seating.tokens[index_of(*online_host)] = random_hex(kTokenHexDigits);
     seating.invite = random_hex(kInviteHexDigits);

@@ -38,6 +38,9 @@ struct Seating {
   std::string invite;                 // online: the code that fills the free seat once
   bool invite_used = false;
   std::optional<Side> rematch_offer;  // online, game over: this seat asked for the next game
+  // Online: the side of the player who created the game (the settings name it and its
+  // player). Absent in games stored before it was kept; those were hosted on light.
+  std::optional<Side> host;
   // A game stored before seats existed: its person seats go to the first to claim them.
   bool claimable = false;
 

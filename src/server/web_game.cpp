@@ -367,12 +367,16 @@ json game_state_json(const WebGame& game, session::Time now, Geometry geometry) 
     can_take_back |= session.can_take_back(side);
     hints_on |= session.settings().is_person(side) && session.hints_on(side);
   }
+  // Online, the settings name the host (hosted on light before the host was stored).
+  const auto host =
+      game.seating.online ? std::optional(game.seating.host.value_or(Side::Light)) : std::nullopt;
   json state = {
       {"id", game.id},
       {"version", game.version},
-      {"settings", web_settings_json(session.settings())},
-      {"next_settings",
-       session.pending_settings() ? web_settings_json(*session.pending_settings()) : json(nullptr)},
+      {"settings", web_settings_json(session.settings(), host)},
+      {"next_settings", session.pending_settings()
+                            ? web_settings_json(*session.pending_settings(), host)
+                            : json(nullptr)},
       {"rules", protocol::to_json(rules)},
       {"position", protocol::to_json(session.position())},
       {"position_text", to_text(session.position())},

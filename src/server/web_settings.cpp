@@ -61,7 +61,8 @@ Side person_side(const session::Settings& settings) {
   return settings.is_person(Side::Light) ? Side::Light : Side::Dark;
 }
 
-json web_settings_json(const session::Settings& settings) {
+json web_settings_json(const session::Settings& settings, std::optional<Side> host) {
+  const Side seat = host.value_or(person_side(settings));
   return {{"opponent", opponent_of(settings)},
           {"rules", protocol::to_json(settings.rules)},
           {"pieces", settings.rules.pieces},
@@ -69,8 +70,8 @@ json web_settings_json(const session::Settings& settings) {
           {"starts", session::to_string(settings.starts)},
           {"auto_play", settings.auto_play},
           {"auto_pass", settings.auto_pass},
-          {"seat", side_name(person_side(settings))},
-          {"name", settings.seat(person_side(settings)).name},
+          {"seat", side_name(seat)},
+          {"name", settings.seat(seat).name},
           {"take_back", settings.take_back}};
 }
 

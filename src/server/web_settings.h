@@ -5,6 +5,7 @@
 
 #include <array>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -29,7 +30,10 @@ std::string opponent_of(const session::Settings& settings);
 // The side the person plays against the computer; light in a friend game.
 Side person_side(const session::Settings& settings);
 
-nlohmann::json web_settings_json(const session::Settings& settings);
+// The settings as GameState shows them (docs/web-api.md). "seat" and "name" are the person's
+// against the computer; in an online game, where both seats are people's, `host`'s.
+nlohmann::json web_settings_json(const session::Settings& settings,
+                                 std::optional<Side> host = std::nullopt);
 
 // `base` with the members of `patch` (a JSON object of settings members) applied. Throws
 // ApiError: bad_request for wrong types or unknown members, bad_settings for values outside

@@ -18,7 +18,6 @@ int run_engine() {
   std::string line;
   // One byte past the limit is kept, so that serving the line refuses it for its length.
   while (cli::read_line(std::cin, line, kMaxLineBytes + 1)) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
     // A blank line gets no answer; an overlong one always does, whatever its first bytes.
     if (line.size() <= kMaxLineBytes && line.find_first_not_of(" \t") == std::string::npos) {
       continue;

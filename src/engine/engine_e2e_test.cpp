@@ -143,6 +143,16 @@ TEST(EngineBinary, OverlongLinesAndNulBytesAreRefusedAndTheEngineGoesOn) {
   EXPECT_NE(nul.find("NUL byte"), std::string::npos) << nul;
   engine.send(good);
   EXPECT_EQ(json::parse(engine.receive().value()).count("moves"), 1u);
+  // A review found a line of exactly 1 MiB, then a CR and more bytes, answered for its first
+  // MiB: the CR of a CRLF ending was stripped after the cut. Only a real CRLF ending goes.
+  std::string padded = R"({"id":1,"cmd":"x","pad":")";
+  padded += std::string((1 << 20) - padded.size() - 2, 'a') + "\"}";
+  ASSERT_EQ(padded.size(), 1u << 20);
+  engine.send(padded + "\r garbage");
+  const std::string cut = engine.receive().value();
+  EXPECT_NE(cut.find("request line is longer than 1048576 bytes"), std::string::npos) << cut;
+  engine.send(padded + "\r");  // exactly 1 MiB with a CRLF ending: served
+  EXPECT_NE(engine.receive().value().find("unknown cmd"), std::string::npos);
 }
 
 // With nobody reading its answers the engine died of SIGPIPE (exit 141, no message) instead of

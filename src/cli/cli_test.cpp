@@ -77,6 +77,26 @@ TEST(Cli, BadOptionValuesExitTwo) {
   }
 }
 
+// From a review of the command lines: a rule's yes-or-no column took -1, 2, yes, on and 0
+// (as false or true), and an option given twice was "At Most 1 required but received 2".
+TEST(Cli, YesOrNoColumnsTakeTrueOrFalseAndOptionsComeOnce) {
+  for (const char* value : {"maybe", "-1", "2", "yes", "on", "0", "1", "TRUE"}) {
+    for (const char* option :
+         {"--safe-rosettes", "--rosette-extra-throw", "--capture-extra-throw"}) {
+      const CommandResult run = run_ur(std::string("perft --depth 1 ") + option + " " + value);
+      EXPECT_EQ(run.exit_code, 2) << option << " " << value << "\n" << run.output;
+      EXPECT_TRUE(
+          contains(run.output, std::string(option) + ": must be true or false, got " + value))
+          << run.output;
+    }
+  }
+  EXPECT_EQ(run_ur("perft --depth 1 --safe-rosettes false").exit_code, 0);
+  const CommandResult twice = run_ur("perft --depth 3 --depth 4");
+  EXPECT_EQ(twice.exit_code, 2) << twice.output;
+  EXPECT_TRUE(contains(twice.output, "ur perft: --depth: given more than once; give it once"))
+      << twice.output;
+}
+
 TEST(Cli, PerftPrintsNodesAndSpeed) {
   const CommandResult run = run_ur("perft --depth 2");
   EXPECT_EQ(run.exit_code, 0);

@@ -79,7 +79,13 @@ int main(int argc, char** argv) {
     return ur::cli::finish_output(chosen, 0);
   } catch (const CLI::ParseError& error) {
     const std::string name = chosen.empty() ? "ur" : "ur " + chosen;
-    std::cerr << name << ": " << error.what() << "\n"
+    std::string message = error.what();
+    // CLI11's words for an option given twice ("--depth 3 --depth 4").
+    if (const auto at = message.find(": At Most 1 required but received ");
+        at != std::string::npos) {
+      message = message.substr(0, at) + ": given more than once; give it once";
+    }
+    std::cerr << name << ": " << message << "\n"
               << "see " << name << " --help\n";
     return ur::cli::kUsageError;
   }

@@ -59,6 +59,17 @@ inline CLI::Validator non_empty_path() {
       "", "non_empty_path");
 }
 
+// A yes-or-no column of the rules: "true" or "false" exactly (CLI11 alone also takes -1, 2,
+// yes, on and 0, which the docs do not promise).
+inline CLI::Validator true_or_false() {
+  return CLI::Validator(
+      [](std::string& text) {
+        return text == "true" || text == "false" ? std::string()
+                                                 : "must be true or false, got " + text;
+      },
+      "true|false");
+}
+
 // Seeds: any 64-bit unsigned integer.
 inline CLI::Validator seed_range() {
   return integer_range<std::uint64_t>(0, std::numeric_limits<std::uint64_t>::max());

@@ -49,8 +49,9 @@ inline void add_rules_options(CLI::App& command, Rules& rules) {
   command.add_option("--board", choice->board, "Board shape: standard or aseb")
       ->check(CLI::IsMember({"standard", "aseb"}));
   command
-      .add_option("--path", choice->path,
-                  "Path: finkel (also called bell), masters, aseb, murray or skiriuk (default the set's)")
+      .add_option(
+          "--path", choice->path,
+          "Path: finkel (also called bell), masters, aseb, murray or skiriuk (default the set's)")
       ->check(CLI::IsMember({"finkel", "masters", "aseb", "murray", "skiriuk", "bell"}));
   command.add_option("--dice", choice->dice, "Binary dice thrown (1-6)")
       ->check(integer_range(1, RuleSpec::kMaxDice));
@@ -58,12 +59,18 @@ inline void add_rules_options(CLI::App& command, Rules& rules) {
       .add_option("--zero-roll", choice->zero_roll,
                   "A throw of 0: pass, or max (moves dice + 1, as in Masters)")
       ->check(CLI::IsMember({"pass", "max"}));
-  command.add_option("--safe-rosettes", choice->safe_rosettes,
-                     "true: no capture on a rosette (Finkel, Aseb); false (Masters, Blitz)");
-  command.add_option("--rosette-extra-throw", choice->rosette_extra_throw,
-                     "true: landing on a rosette throws again");
-  command.add_option("--capture-extra-throw", choice->capture_extra_throw,
-                     "true: a capture throws again (Blitz)");
+  command
+      .add_option("--safe-rosettes", choice->safe_rosettes,
+                  "true: no capture on a rosette (Finkel, Aseb); false (Masters, Blitz)")
+      ->check(true_or_false());
+  command
+      .add_option("--rosette-extra-throw", choice->rosette_extra_throw,
+                  "true: landing on a rosette throws again")
+      ->check(true_or_false());
+  command
+      .add_option("--capture-extra-throw", choice->capture_extra_throw,
+                  "true: a capture throws again (Blitz)")
+      ->check(true_or_false());
   command.parse_complete_callback([choice, &rules] {
     RuleSpec spec = find_rule_set(choice->name)->spec;
     if (choice->pieces) spec.pieces = *choice->pieces;

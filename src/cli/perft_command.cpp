@@ -41,8 +41,9 @@ int run_perft(const PerftOptions& options) {
   // Speed per CPU second: perft is single-threaded, and on a shared machine wall time also
   // counts the time other processes held the core.
   const double speed_seconds = cpu_seconds > 0 ? cpu_seconds : seconds;
-  std::cout << "rules " << rule_set_title(options.rules) << ", "
-            << to_string(options.rules.bear_off) << " bear-off\n"
+  // The title says "any throw bears off" itself.
+  std::cout << "rules " << rule_set_title(options.rules)
+            << (options.rules.bear_off == BearOff::Exact ? ", exact bear-off" : "") << "\n"
             << "position " << to_text(position) << "\n"
             << "depth " << options.depth << "\n"
             << "nodes " << nodes << "\n"

@@ -108,17 +108,45 @@ std::string_view rule_set_name(const Rules& rules) {
   return "custom";
 }
 
+namespace {
+
+// "Custom (masters path, 4 dice, 0 passes, safe rosettes)": the path and dice, then each column
+// that differs from the first named set on that path (Finkel's for a path no set uses), so that
+// two different custom sets never share a title.
+std::string custom_title(const Rules& rules) {
+  RuleSpec base = kFinkel;
+  for (const NamedRuleSet& set : kNamed) {
+    if (set.spec.path == rules.path) {
+      base = set.spec;
+      break;
+    }
+  }
+  std::string title = "Custom (" + std::string(path_name(rules.path)) + " path, " +
+                      std::to_string(rules.dice) + (rules.dice == 1 ? " die" : " dice");
+  if (rules.board != base.board) title += ", " + std::string(board_name(rules.board)) + " board";
+  if (rules.zero_counts_as_max != base.zero_counts_as_max) {
+    title += rules.zero_counts_as_max ? ", 0 is max" : ", 0 passes";
+  }
+  if (rules.safe_rosettes != base.safe_rosettes) {
+    title += rules.safe_rosettes ? ", safe rosettes" : ", rosettes not safe";
+  }
+  if (rules.rosette_gives_extra_throw != base.rosette_gives_extra_throw) {
+    title += rules.rosette_gives_extra_throw ? ", rosettes throw again"
+                                             : ", no throw again on a rosette";
+  }
+  if (rules.capture_gives_extra_throw != base.capture_gives_extra_throw) {
+    title += rules.capture_gives_extra_throw ? ", captures throw again"
+                                             : ", no throw again on a capture";
+  }
+  return title + ")";
+}
+
+}  // namespace
+
 std::string rule_set_title(const Rules& rules) {
   const std::string_view name = rule_set_name(rules);
   const NamedRuleSet* set = find_rule_set(name);
-  std::string title;
-  if (set) {
-    title = std::string(set->title);
-  } else {
-    title = "Custom (" + std::string(path_name(rules.path)) + " path, " +
-            std::to_string(rules.dice) + (rules.zero_counts_as_max ? " dice, 0 is max" : " dice") +
-            ")";
-  }
+  std::string title = set ? std::string(set->title) : custom_title(rules);
   if (!set || set->spec.pieces != rules.pieces) {
     title += ", " + std::to_string(rules.pieces) + (rules.pieces == 1 ? " piece" : " pieces");
   }

@@ -32,7 +32,8 @@ std::string known_rule_set_names();
 // The named set whose board, path, dice and flags `rules` has (pieces and bear-off may
 // differ), or "custom".
 std::string_view rule_set_name(const Rules& rules);
-// "Masters", "Finkel with 5 pieces", "Custom (masters path, 4 dice, ...)": for titles.
+// "Masters", "Finkel, 5 pieces", "Custom (masters path, 4 dice, 0 passes), any throw bears
+// off": for titles. Different rules always get different titles.
 std::string rule_set_title(const Rules& rules);
 
 // Why the columns cannot be played (a path that leaves the board, a dice count or piece count

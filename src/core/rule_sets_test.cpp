@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <random>
 
 #include "core/movegen.h"
@@ -41,6 +42,46 @@ TEST(RuleSetRegistry, NamesTheFourSetsRoyalUrPlays) {
   EXPECT_EQ(rule_set_name(Rules(four_dice_masters)), "custom");
   EXPECT_EQ(rule_set_title(named("blitz")), "Blitz");
   EXPECT_EQ(rule_set_title(finkel_rules(5)), "Finkel, 5 pieces");
+}
+
+// From a review: "Custom (masters path, 4 dice)" named both Finkel on the Masters path and
+// Masters with four dice and no 0-is-max, whose perft counts differ, and a capture's extra
+// throw showed nowhere. A custom title now names every column that differs from the path's
+// set, so different rules never share a title.
+TEST(RuleSetRegistry, DifferentRulesHaveDifferentTitles) {
+  RuleSpec finkel_on_masters_path = find_rule_set("finkel")->spec;
+  finkel_on_masters_path.path = PathKind::Masters;
+  RuleSpec four_dice_masters = find_rule_set("masters")->spec;
+  four_dice_masters.dice = 4;
+  four_dice_masters.zero_counts_as_max = false;
+  EXPECT_EQ(rule_set_title(Rules(finkel_on_masters_path)),
+            "Custom (masters path, 4 dice, 0 passes, safe rosettes), 7 pieces");
+  EXPECT_EQ(rule_set_title(Rules(four_dice_masters)),
+            "Custom (masters path, 4 dice, 0 passes), 7 pieces");
+  RuleSpec capture_again = find_rule_set("finkel")->spec;
+  capture_again.capture_gives_extra_throw = true;
+  capture_again.pieces = 1;
+  EXPECT_EQ(rule_set_title(Rules(capture_again)),
+            "Custom (finkel path, 4 dice, captures throw again), 1 piece");
+  // Every layout of a sample of columns gets a title of its own.
+  std::map<std::string, RuleSpec> seen;
+  for (const PathKind path : {PathKind::Finkel, PathKind::Masters, PathKind::Murray}) {
+    for (int dice = 1; dice <= RuleSpec::kMaxDice; ++dice) {
+      for (int flags = 0; flags < 16; ++flags) {
+        RuleSpec spec;
+        spec.path = path;
+        spec.dice = dice;
+        spec.zero_counts_as_max = flags & 1;
+        spec.safe_rosettes = flags & 2;
+        spec.rosette_gives_extra_throw = flags & 4;
+        spec.capture_gives_extra_throw = flags & 8;
+        if (why_unplayable(spec)) continue;
+        const auto [where, fresh] = seen.emplace(rule_set_title(Rules(spec)), spec);
+        EXPECT_TRUE(fresh || where->second == spec) << where->first;
+      }
+    }
+  }
+  EXPECT_GT(seen.size(), 200u);
 }
 
 TEST(RuleSetRegistry, EachSetHasTheColumnsOfItsTable) {

@@ -102,8 +102,8 @@ void print_rate_line(const std::string& label, int successes, int trials, const 
 void print_text(const match::MatchOptions& options, const match::MatchResult& result) {
   std::cout << "match " << options.specs[0] << " vs " << options.specs[1] << ": " << result.games
             << " games, seed " << options.seed << ", " << options.threads << " threads, "
-            << rule_set_title(options.rules) << ", " << to_string(options.rules.bear_off)
-            << " bear-off\n";
+            << rule_set_title(options.rules)
+            << (options.rules.bear_off == BearOff::Exact ? ", exact bear-off" : "") << "\n";
   for (int i = 0; i < 2; ++i) {
     const match::AgentTally& agent = result.agents[i];
     char tail[64];

@@ -233,6 +233,30 @@ TEST(EngineProtocol, EveryKindOfBadLineIsAnsweredWithASpecificError) {
   }
 }
 
+// From a review: {"Rules":{"name":"masters"}} was answered under Finkel's rules, and
+// {"agnet":"random"} by `hard`: a misspelt member was dropped as the client's bookkeeping.
+TEST(EngineProtocol, AMemberCloseToAKnownOneIsTakenForATypo) {
+  const std::string perft = R"({"cmd":"perft","depth":1,"position":)" + kOpening;
+  for (const auto& [member, known] :
+       std::vector<std::pair<std::string, std::string>>{{"Rules", "rules"},
+                                                        {"rule", "rules"},
+                                                        {"agnet", "agent"},
+                                                        {"POSITION", "position"},
+                                                        {"dpeth", "depth"},
+                                                        {"sed", "seed"}}) {
+    EXPECT_EQ(error_of(perft + ",\"" + member + "\":1}"),
+              "unknown member \"" + member + "\": did you mean \"" + known +
+                  "\"? Members the protocol does not use are ignored, but not one this close to "
+                  "a member it does")
+        << member;
+  }
+  // Bookkeeping that looks like no member is still ignored.
+  for (const std::string member : {"ids", "tag", "note", "client", "request_id", "game"}) {
+    const json reply = ask(perft + ",\"" + member + "\":1}");
+    EXPECT_TRUE(reply.contains("nodes") && !reply.contains("error")) << member << " " << reply;
+  }
+}
+
 TEST(EngineProtocol, OverlongAndDeeplyNestedLinesAreRefused) {
   EXPECT_NE(error_of(std::string(kMaxLineBytes + 1, ' ')).find("longer than 1048576 bytes"),
             std::string::npos);

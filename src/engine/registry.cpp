@@ -1,6 +1,11 @@
+#include <algorithm>
+#include <array>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <optional>
+#include <vector>
 
 #include "engine/handler.h"
 #include "engine/rules_handlers.h"
@@ -32,6 +37,49 @@ std::string command_list() {
 
 constexpr std::string_view kRequestExample =
     R"({"cmd":"moves","position":{"turn":"light","light":{"start":7,"home":0,"board":[]},"dark":{"start":7,"home":0,"board":[]}},"roll":2})";
+
+// Every top-level member some command reads (docs/engine-protocol.md). Other members are the
+// client's own bookkeeping and ignored, unless one is so close to these that it is taken for
+// a typo ("Rules", "rule", "agnet"): dropping it would answer for other rules or another agent.
+constexpr std::array<std::string_view, 13> kRequestMembers = {
+    "cmd",   "id",   "rules", "position", "roll", "move",    "depth",
+    "agent", "seed", "table", "record",   "rgn",  "estimate"};
+
+// Edits (insertions, deletions, substitutions, swaps of neighbours) between `a` and `b`,
+// ignoring case.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  const auto lower = [](char c) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  };
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const bool same = lower(a[i - 1]) == lower(b[j - 1]);
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (same ? 0 : 1)});
+      if (i > 1 && j > 1 && lower(a[i - 1]) == lower(b[j - 2]) &&
+          lower(a[i - 2]) == lower(b[j - 1])) {
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+  }
+  return d[a.size()][b.size()];
+}
+
+// The known member `name` looks like a typo of, if any: the same letters in another case, or
+// one edit away (two for names of five letters or more).
+std::optional<std::string_view> misspelt_member(std::string_view name) {
+  if (name.size() > 32) return std::nullopt;
+  for (const std::string_view known : kRequestMembers) {
+    if (name == known) return std::nullopt;
+  }
+  for (const std::string_view known : kRequestMembers) {
+    const std::size_t allowed = known.size() >= 5 ? 2 : known.size() >= 3 ? 1 : 0;
+    if (edit_distance(name, known) <= allowed) return known;
+  }
+  return std::nullopt;
+}
 
 bool is_blank(std::string_view line) {
   return line.find_first_not_of(" \t\r\n") == std::string_view::npos;
@@ -69,6 +117,14 @@ json serve(std::string_view line, std::optional<json>& id) {
                        ", got " + protocol::quote_json(request));
   }
   if (const auto found = request.find("id"); found != request.end()) id = *found;
+  for (const auto& [name, value] : request.items()) {
+    if (const auto known = misspelt_member(name)) {
+      throw RequestError("unknown member " + protocol::quote_json(json(name)) +
+                         ": did you mean \"" + std::string(*known) +
+                         "\"? Members the protocol does not use are ignored, but not one this "
+                         "close to a member it does");
+    }
+  }
   const json& command =
       protocol::require_member(request, "cmd", "the command name, one of " + command_list());
   if (!command.is_string()) {

@@ -171,8 +171,10 @@ namespace {
 
 // The library's message without its "[json.exception...] " prefix, and with the bytes it
 // quotes from the text ("last read: '\xff'") shown as \xNN when they are not printable
-// ASCII: the sentence goes back to whoever sent them, inside JSON.
+// ASCII: the sentence goes back to whoever sent them, inside JSON. A long quote (a number of a
+// million digits) is cut: the answer stays a line, not a copy of the request.
 std::string library_message(const json::exception& error) {
+  constexpr std::size_t kMaxMessage = 200;
   std::string_view why = error.what();
   if (const auto end = why.find("] "); end != std::string_view::npos) why.remove_prefix(end + 2);
   std::string out;
@@ -185,6 +187,10 @@ std::string library_message(const json::exception& error) {
       out += "\\x";
       out += kHex[byte >> 4];
       out += kHex[byte & 15];
+    }
+    if (out.size() >= kMaxMessage) {
+      out += "... (cut; " + std::to_string(why.size()) + " bytes in all)";
+      break;
     }
   }
   return out;

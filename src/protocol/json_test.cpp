@@ -392,6 +392,21 @@ TEST(JsonText, MalformedTextSaysWhereAndTheLibraryPrefixIsGone) {
   EXPECT_THROW(parse_json_text("{} {}"), JsonTextError);
 }
 
+// From a review: a member holding a number of a million digits got an error line of a million
+// bytes, the library quoting the whole number.
+TEST(JsonText, ALongQuoteInTheLibrarysMessageIsCut) {
+  const std::string huge = "{\"x\":1" + std::string(1'000'000, '0') + "}";
+  try {
+    parse_json_text(huge);
+    ADD_FAILURE();
+  } catch (const JsonTextError& error) {
+    const std::string said = error.what();
+    EXPECT_LT(said.size(), 300u) << said.substr(0, 400);
+    EXPECT_NE(said.find("number overflow"), std::string::npos) << said;
+    EXPECT_NE(said.find("(cut; "), std::string::npos) << said;
+  }
+}
+
 TEST(JsonFuzz, GarbledPositionsAndRulesOnlyEverThrowRequestError) {
   std::mt19937_64 random(7);
   int accepted = 0;

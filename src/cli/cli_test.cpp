@@ -101,7 +101,11 @@ TEST(Cli, PerftPrintsNodesAndSpeed) {
   const CommandResult run = run_ur("perft --depth 2");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_TRUE(contains(run.output, "nodes 28")) << run.output;
-  EXPECT_TRUE(contains(run.output, "leaves/s")) << run.output;
+  // 28 leaves take microseconds: a speed from them said "99999 leaves/s".
+  EXPECT_TRUE(contains(run.output, "speed not measured (under a millisecond")) << run.output;
+  const CommandResult timed = run_ur("perft --depth 8");
+  EXPECT_TRUE(contains(timed.output, "nodes 10591874")) << timed.output;
+  EXPECT_TRUE(contains(timed.output, " leaves/s (one core, per cpu second)")) << timed.output;
   const CommandResult three = run_ur("perft --depth 6 --pieces 3 --position L:3/-/0:3/-/0");
   EXPECT_TRUE(contains(three.output, "nodes 112060")) << three.output;
   // The counts differ by rule set, so the output names the set it counted under.

@@ -47,9 +47,14 @@ int run_perft(const PerftOptions& options) {
             << "position " << to_text(position) << "\n"
             << "depth " << options.depth << "\n"
             << "nodes " << nodes << "\n"
-            << "time " << seconds << " s wall, " << cpu_seconds << " s cpu\n"
-            << "speed " << static_cast<std::uint64_t>(nodes / std::max(speed_seconds, 1e-9))
-            << " leaves/s (one core, per cpu second)\n";
+            << "time " << seconds << " s wall, " << cpu_seconds << " s cpu\n";
+  // Under a millisecond the clocks say nothing of the speed.
+  if (speed_seconds >= 1e-3) {
+    std::cout << "speed " << static_cast<std::uint64_t>(nodes / speed_seconds)
+              << " leaves/s (one core, per cpu second)\n";
+  } else {
+    std::cout << "speed not measured (under a millisecond; try a greater --depth)\n";
+  }
   return 0;
 }
 

@@ -37,8 +37,9 @@ cli::CommandRunner setup_engine(CLI::App& app) {
       "Example request:\n"
       "  {\"cmd\":\"moves\",\"position\":{\"turn\":\"light\",\"light\":{\"start\":7,\"home\":0,"
       "\"board\":[]},\"dark\":{\"start\":7,\"home\":0,\"board\":[]}},\"roll\":2}\n"
-      "Every request may carry \"rules\":{\"pieces\":K,\"bear_off\":\"exact\"|\"any\"} and an "
-      "\"id\" that is copied into the answer.\n"
+      "Every request may carry \"rules\" ({\"name\":\"masters\"}, with optional \"pieces\", "
+      "\"bear_off\" and column overrides; default Finkel, 7 pieces) and an \"id\" that is copied "
+      "into the answer.\n"
       "Bad requests are answered with {\"error\":\"...\"} and the engine goes on. Blank lines are "
       "skipped. End of input exits 0.\n"
       "Commands and answers: docs/engine-protocol.md");

@@ -101,13 +101,18 @@ void print_rate_line(const std::string& label, int successes, int trials, const 
 
 void print_text(const match::MatchOptions& options, const match::MatchResult& result) {
   std::cout << "match " << options.specs[0] << " vs " << options.specs[1] << ": " << result.games
-            << " games, seed " << options.seed << ", " << options.threads << " threads, "
-            << rule_set_title(options.rules)
+            << " games, seed " << options.seed << ", " << options.threads
+            << (options.threads == 1 ? " thread, " : " threads, ") << rule_set_title(options.rules)
             << (options.rules.bear_off == BearOff::Exact ? ", exact bear-off" : "") << "\n";
   for (int i = 0; i < 2; ++i) {
     const match::AgentTally& agent = result.agents[i];
     char tail[64];
-    std::snprintf(tail, sizeof tail, "  %.3f ms/move", per_move_ms(agent));
+    const double ms = per_move_ms(agent);
+    if (ms < 0.001) {
+      std::snprintf(tail, sizeof tail, "  <0.001 ms/move");  // random, first: a few ns
+    } else {
+      std::snprintf(tail, sizeof tail, "  %.3f ms/move", ms);
+    }
     print_rate_line(std::string(i == 0 ? "A " : "B ") + agent.spec, agent.wins, result.games, tail);
   }
   print_rate_line("first mover", result.first_mover_wins, result.games, "");

@@ -15,6 +15,7 @@
 #include <fstream>
 #include <mutex>
 #include <optional>
+#include <sstream>
 
 #include "core/rule_sets.h"
 #include "solver/solver.h"
@@ -373,7 +374,9 @@ bool starts_like_a_table(const std::filesystem::path& path) {
 std::variant<std::shared_ptr<const Table>, std::string> Table::open(
     const std::filesystem::path& path, const std::optional<Rules>& expected) {
   const std::string name = path.string();
-  const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+  // Non-blocking, so that a FIFO named as the table is refused below instead of waiting for a
+  // writer forever; reads of a regular file do not block either way.
+  const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return "cannot open table " + name + ": " + std::strerror(errno);
   struct stat status {};
   if (::fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) {
@@ -455,6 +458,21 @@ std::variant<std::shared_ptr<const Table>, std::string> Table::open(
   }
   if (checksum(bytes + kHeaderBytes, value_bytes) != get<std::uint64_t>(bytes, kAtValuesChecksum)) {
     return unmap_with("table " + name + " is damaged: the values' checksum does not match");
+  }
+  // Float encodings hold whatever their bytes say (a NaN passes every comparison): each value
+  // must be a chance from 0 to 1. Fixed16 values are always within it.
+  if (encoding != Encoding::Fixed16) {
+    for (std::uint64_t i = 0; i < count; ++i) {
+      const std::size_t at = kHeaderBytes + i * bytes_per_value(encoding);
+      const double value =
+          encoding == Encoding::Float32 ? get<float>(bytes, at) : get<double>(bytes, at);
+      if (!(value >= 0.0 && value <= 1.0)) {
+        std::ostringstream shown;
+        shown << value;
+        return unmap_with("table " + name + " is damaged: value " + std::to_string(i) + " is " +
+                          shown.str() + ", not a chance from 0 to 1");
+      }
+    }
   }
   ::madvise(mapping, file_bytes, MADV_RANDOM);
   table->encoding_ = encoding;

@@ -156,6 +156,21 @@ std::variant<std::shared_ptr<const Table>, std::string> open_table_once(
   return opened;
 }
 
+namespace {
+
+// Whether a solve may save its table at `file`: nothing is there, or a damaged table. A sound
+// table for other rules, and a file that is no table at all (notes saved there by mistake), are
+// the user's: the solve is then kept in memory only.
+bool may_save_at(const std::filesystem::path& file) {
+  std::error_code error;
+  if (!std::filesystem::exists(file, error)) return !error;
+  const bool sound =
+      std::holds_alternative<std::shared_ptr<const Table>>(Table::open(file, std::nullopt));
+  return !sound && starts_like_a_table(file);
+}
+
+}  // namespace
+
 std::shared_ptr<const Table> load_or_solve(const Rules& rules,
                                            const solver::ProgressCallback& progress,
                                            std::string* problem, const std::atomic<bool>* cancel) {
@@ -174,7 +189,9 @@ std::shared_ptr<const Table> load_or_solve(const Rules& rules,
   }
   const SolveInfo info{result.residual, options.tolerance};
   const std::filesystem::path file = default_table_path(rules);
-  if (!write_table(file, rules, result.values, Encoding::Fixed16, info, cancel)) {
+  if (!may_save_at(file)) {
+    // Kept in memory below.
+  } else if (!write_table(file, rules, result.values, Encoding::Fixed16, info, cancel)) {
     if (auto table = find_table(rules, nullptr)) return table;
   } else if (cancel && cancel->load()) {
     if (problem) *problem = "the solve was cancelled; no table was written";

@@ -38,8 +38,10 @@ std::variant<std::shared_ptr<const Table>, std::string> open_table_once(
 
 // The table for `rules`: from the default location when there, else solved now (reporting
 // to `progress`, which may be empty) and saved there for next time (a failed save is not an
-// error). Null, with `*problem` set, when the rules cannot be solved or `*cancel` (may be
-// null) was set during the solve; nothing is saved then.
+// error). A file already there that is not a damaged table (another set's table, or no table
+// at all) is left alone, and the solve is kept in memory for this process. Null, with `*problem`
+// set, when the rules cannot be solved or `*cancel` (may be null) was set during the solve; nothing
+// is saved then.
 std::shared_ptr<const Table> load_or_solve(const Rules& rules,
                                            const solver::ProgressCallback& progress,
                                            std::string* problem,

@@ -2,8 +2,10 @@
 
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
+#include <sys/stat.h>
 
 #include <bit>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -398,6 +400,63 @@ TEST_F(TableTest, GarbageFilesAreRefusedNotCrashedOn) {
     out.close();
     EXPECT_FALSE(open_error(path, {}).empty());
   }
+}
+
+// From a review: an f64 table whose values were NaN, with sound checksums, passed `ur solve
+// --verify` (every comparison with NaN is false) and played "wins nan%".
+TEST_F(TableTest, AFloatTableHoldingSomethingOtherThanAChanceIsRefused) {
+  for (const Encoding encoding : {Encoding::Float64, Encoding::Float32}) {
+    {  // write_table clamps other values into 0..1, but a NaN passes any clamp
+      std::vector<double> values = solved(1);
+      values[3] = std::nan("");
+      const fs::path path = directory_ / "not-a-chance.table";
+      ASSERT_EQ(write_table(path, finkel_rules(1), values, encoding, {}, nullptr), std::nullopt);
+      const std::string error = open_error(path, {});
+      EXPECT_NE(error.find("is damaged: value 3 is nan"), std::string::npos) << error;
+      EXPECT_NE(error.find(", not a chance from 0 to 1"), std::string::npos) << error;
+    }
+  }
+  EXPECT_EQ(open_error(write(1, Encoding::Float64, "sound-f64.table"), {}), "");
+}
+
+// A FIFO named as the table waited for a writer forever.
+TEST_F(TableTest, AFifoIsNoTable) {
+  const fs::path fifo = directory_ / "fifo.table";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_NE(open_error(fifo, {}).find("is not a regular file"), std::string::npos);
+  fs::remove(fifo);
+}
+
+// From a review: a small table solved on the fly was saved over whatever the default path held:
+// the user's notes, or a sound table of other rules. Only a damaged table is replaced.
+TEST_F(TableTest, ASolveOnTheFlySavesOverNothingButADamagedTable) {
+  const Rules one_any = finkel_rules(1, BearOff::Any);
+  const fs::path notes = default_table_path(one_any);
+  fs::create_directories(notes.parent_path());
+  std::ofstream(notes) << "my notes\n";
+  std::string problem;
+  const auto played = table_for_play(one_any, &problem);
+  ASSERT_NE(played, nullptr) << problem;
+  EXPECT_EQ(played->rules(), one_any);
+  std::ifstream kept(notes);
+  std::string line;
+  std::getline(kept, line);
+  EXPECT_EQ(line, "my notes");
+
+  const Rules two_any = finkel_rules(2, BearOff::Any);
+  const fs::path other = default_table_path(two_any);
+  ASSERT_EQ(write_table(other, finkel_rules(1), solved(1), Encoding::Fixed16, {}, nullptr),
+            std::nullopt);
+  ASSERT_NE(table_for_play(two_any, &problem), nullptr) << problem;
+  EXPECT_EQ(open_error(other, finkel_rules(1)), "") << "the 1-piece table stays";
+
+  const Rules three_any = finkel_rules(3, BearOff::Any);
+  const fs::path damaged = default_table_path(three_any);
+  ASSERT_EQ(write_table(damaged, finkel_rules(1), solved(1), Encoding::Fixed16, {}, nullptr),
+            std::nullopt);
+  fs::resize_file(damaged, fs::file_size(damaged) - 1);
+  ASSERT_NE(table_for_play(three_any, &problem), nullptr) << problem;
+  EXPECT_EQ(open_error(damaged, three_any), "") << "the damaged table is rebuilt where it was";
 }
 
 TEST_F(TableTest, InterruptedWriteLeavesNoFile) {

@@ -397,6 +397,14 @@ TEST(Cli, VerifyNeedsAFileAndTakesNoOutput) {
   const CommandResult with_out = run_ur("solve --verify x.table --out y.table");
   EXPECT_EQ(with_out.exit_code, 2) << with_out.output;
   EXPECT_TRUE(contains(with_out.output, "excludes")) << with_out.output;
+  // From a review: rules and solve settings beside --verify were silently ignored (a 2-piece
+  // Blitz table "verified" under --rules aseb --pieces 5 --tolerance 0.1).
+  for (const char* option : {"--rules aseb", "--pieces 5", "--tolerance 0.1", "--max-memory 1",
+                             "--pair-memory 0", "--safe-rosettes false"}) {
+    const CommandResult run = run_ur(std::string("solve --verify x.table ") + option);
+    EXPECT_EQ(run.exit_code, 2) << option << "\n" << run.output;
+    EXPECT_TRUE(contains(run.output, "excludes --verify")) << option << "\n" << run.output;
+  }
 }
 
 // An empty --position was taken for "no position" and counted from the opening.

@@ -366,9 +366,14 @@ cli::CommandRunner setup_solve(CLI::App& app) {
           ->check([](const std::string& file) {
             return file.empty() ? std::string("needs the table file to check") : std::string();
           });
-  // The table names its own rules; a file to write makes no sense beside it.
-  verify->excludes(command->get_option("--out"));
-  verify->excludes(command->get_option("--encoding"));
+  // The table names its own rules and was solved already: rules, solve settings and a file to
+  // write make no sense beside it, and were silently ignored.
+  for (const char* option :
+       {"--out", "--encoding", "--tolerance", "--max-memory", "--pair-memory", "--rules",
+        "--pieces", "--bear-off", "--board", "--path", "--dice", "--zero-roll", "--safe-rosettes",
+        "--rosette-extra-throw", "--capture-extra-throw"}) {
+    verify->excludes(command->get_option(option));
+  }
   return [options] { return run_solve(*options); };
 }
 

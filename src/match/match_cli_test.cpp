@@ -1,5 +1,6 @@
 // Runs the real `ur match` and `ur bench` binaries and checks what they print.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <array>
 #include <cmath>
@@ -99,6 +100,20 @@ TEST(MatchCli, UsageErrorsExitTwoWithAClearMessage) {
     EXPECT_EQ(run.exit_code, 2) << arguments << "\n" << run.output;
     EXPECT_NE(run.output.find(says), std::string::npos) << arguments << "\n" << run.output;
   }
+}
+
+// From a review: `perfect:FILE` with a missing or damaged FILE was a bad spec (exit 2) without
+// the command that builds it; docs/cli.md promises exit 3 with it, as for --table FILE.
+TEST(MatchCli, APerfectTableFileThatDoesNotOpenIsAMissingTable) {
+  const std::string file = "/tmp/ur-match-cli-no-such-" + std::to_string(::getpid()) + ".table";
+  const Outcome run = run_ur("match --pieces 2 perfect:" + file + " random --games 2");
+  EXPECT_EQ(run.exit_code, 3) << run.output;
+  EXPECT_NE(run.output.find("agent A: perfect:" + file + ": no solved table for 2 pieces"),
+            std::string::npos)
+      << run.output;
+  EXPECT_NE(run.output.find("build it with `ur solve --pieces 2 --out " + file + "`"),
+            std::string::npos)
+      << run.output;
 }
 
 TEST(BenchCli, PrintsEveryLevelAndAStableSignature) {

@@ -9,8 +9,9 @@ namespace {
 
 class PerfectAgent final : public Agent {
  public:
-  PerfectAgent(std::shared_ptr<const Table> table, std::string name)
-      : table_(std::move(table)), name_(std::move(name)) {}
+  PerfectAgent(std::shared_ptr<const Table> table, std::string name,
+               std::optional<std::filesystem::path> unusable)
+      : table_(std::move(table)), name_(std::move(name)), unusable_(std::move(unusable)) {}
 
   AgentChoice choose(const Rules& rules, const Position& position, Roll roll) override {
     const std::shared_ptr<const Table> table = table_for(rules);
@@ -23,6 +24,7 @@ class PerfectAgent final : public Agent {
 
   std::optional<std::string> cannot_play(const Rules& rules) const override {
     if (table_) return table_mismatch(rules);
+    if (unusable_) return unusable_problem(rules);
     return perfect_unavailable(rules);
   }
 
@@ -34,11 +36,22 @@ class PerfectAgent final : public Agent {
     return name_ + " is a table " + rules_mismatch(table_->rules(), rules);
   }
 
+  // Why the file named in the spec, which did not open, cannot serve `rules`, with the
+  // `ur solve` command that builds it there (find_table's sentence, as for --table).
+  std::string unusable_problem(const Rules& rules) const {
+    std::string problem;
+    if (find_table(rules, &problem, *unusable_)) {
+      return name_ + ": the table could not be opened when the agent was made; try again";
+    }
+    return name_ + ": " + problem;
+  }
+
   std::shared_ptr<const Table> table_for(const Rules& rules) const {
     if (table_) {
       if (auto mismatch = table_mismatch(rules)) throw std::runtime_error(*mismatch);
       return table_;
     }
+    if (unusable_) throw std::runtime_error(unusable_problem(rules));
     std::string problem;
     if (auto table = table_for_play(rules, &problem)) return table;
     throw std::runtime_error("perfect agent: " + problem);
@@ -46,12 +59,17 @@ class PerfectAgent final : public Agent {
 
   std::shared_ptr<const Table> table_;  // the table named in the spec, if any
   std::string name_;
+  std::optional<std::filesystem::path> unusable_;  // a file named in the spec that did not open
 };
 
 }  // namespace
 
 std::unique_ptr<Agent> make_perfect_agent(std::shared_ptr<const Table> table, std::string name) {
-  return std::make_unique<PerfectAgent>(std::move(table), std::move(name));
+  return std::make_unique<PerfectAgent>(std::move(table), std::move(name), std::nullopt);
+}
+
+std::unique_ptr<Agent> make_unusable_perfect_agent(std::filesystem::path file, std::string name) {
+  return std::make_unique<PerfectAgent>(nullptr, std::move(name), std::move(file));
 }
 
 }  // namespace ur::tables

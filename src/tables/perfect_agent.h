@@ -4,7 +4,9 @@
 // rules only).
 #pragma once
 
+#include <filesystem>
 #include <memory>
+#include <optional>
 
 #include "agents/agent.h"
 #include "tables/table.h"
@@ -16,5 +18,11 @@ namespace ur::tables {
 // table and none exists for the rules or can be solved on the fly; choose() then throws
 // std::runtime_error with the same message.
 std::unique_ptr<Agent> make_perfect_agent(std::shared_ptr<const Table> table, std::string name);
+
+// "perfect:FILE" whose file did not open (missing, damaged, not a table): a spec that is well
+// formed but cannot play. cannot_play() says why for the rules in play, with the `ur solve`
+// command that builds the table at FILE, so interfaces report it as a missing table (exit 3),
+// as they do for `--table FILE`.
+std::unique_ptr<Agent> make_unusable_perfect_agent(std::filesystem::path file, std::string name);
 
 }  // namespace ur::tables

@@ -10,8 +10,8 @@ std::variant<std::unique_ptr<Agent>, AgentSpecError> make_from_spec(std::string_
                                                                     std::uint64_t /*seed*/) {
   if (!argument.empty()) {
     auto opened = open_table_once(std::filesystem::path(std::string(argument)));
-    if (auto* message = std::get_if<std::string>(&opened)) {
-      return AgentSpecError{"perfect:" + std::string(argument) + ": " + *message};
+    if (std::holds_alternative<std::string>(opened)) {
+      return make_unusable_perfect_agent(std::string(argument), "perfect:" + std::string(argument));
     }
     return make_perfect_agent(std::get<std::shared_ptr<const Table>>(std::move(opened)),
                               "perfect:" + std::string(argument));

@@ -586,9 +586,17 @@ TEST_F(TableTest, MakeAgentBuildsPerfectThatSaysWhichRulesItCanPlay) {
   const auto from_file = make_perfect_agent(in_memory(3), "perfect:three");
   EXPECT_EQ(from_file->cannot_play(finkel_rules(3)), std::nullopt);
   EXPECT_NE(from_file->cannot_play(finkel_rules(7)), std::nullopt);
-  auto bad = make_agent("perfect:/nonexistent/file.table", 1);
-  ASSERT_TRUE(std::holds_alternative<AgentSpecError>(bad));
-  EXPECT_NE(std::get<AgentSpecError>(bad).message.find("cannot open"), std::string::npos);
+  // A named file that does not open is a missing table for the rules in play (exit 3 in the
+  // commands), with the command that builds it there, not a bad spec (exit 2).
+  auto missing = make_agent("perfect:/nonexistent/file.table", 1);
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Agent>>(missing));
+  const auto why = std::get<std::unique_ptr<Agent>>(missing)->cannot_play(finkel_rules(2));
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("perfect:/nonexistent/file.table: no solved table for 2 pieces"),
+            std::string::npos)
+      << *why;
+  EXPECT_NE(why->find("ur solve --pieces 2 --out /nonexistent/file.table"), std::string::npos)
+      << *why;
 }
 
 // The perfect agent and hints read the table of the game's own rules in every named set: with 2

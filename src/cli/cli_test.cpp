@@ -189,6 +189,10 @@ TEST(Cli, HintsRollRangeIsTheDiceRange) {
   // Masters throws three dice and a 0 moves 4: a roll of 0 cannot happen.
   expect_usage_error("hints --rules masters --position L:7/-/0:7/-/0 --roll 0",
                      "integer 1..4, got 0");
+  // From a review: --roll 8 was "0..7" (a fixed range) where --roll 5 was "0..4".
+  expect_usage_error("hints --position L:7/-/0:7/-/0 --roll 8", "integer 0..4, got 8");
+  expect_usage_error("hints --position L:7/-/0:7/-/0 --roll x", "must be a whole number, got x");
+  EXPECT_FALSE(contains(help.output, "0..7")) << help.output;
 }
 
 TEST(Cli, PerftDepthIsAnIntegerUpToTwelve) {
@@ -263,6 +267,12 @@ TEST_F(CliWithTables, SolveChecksTheOutputPathBeforeSolving) {
     EXPECT_FALSE(contains(run.output, "solving")) << out << "\n" << run.output;
   }
   EXPECT_FALSE(std::filesystem::exists(missing_parent.parent_path()));
+  // The example file name is the one for the rules asked (it named the 7-piece Finkel table).
+  const CommandResult masters =
+      run_ur("solve --rules masters --pieces 2 --out " + directory().string());
+  EXPECT_TRUE(contains(masters.output, "is a directory; name the table file, e.g. " +
+                                           (directory() / "ur-masters-2p-exact.table").string()))
+      << masters.output;
   // The default location is checked too: here it would be under a plain file.
   const CommandResult in_default =
       run_shell("XDG_DATA_HOME=" + file.string() + " ur solve --pieces 2 2>&1");

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <csignal>
@@ -146,13 +147,13 @@ int percent_decimals(Encoding encoding) {
 // Why `out` cannot take the table, checked before solving so that a bad path fails at once
 // rather than after minutes of work. `label` names where the path came from in messages.
 std::optional<std::string> out_path_problem(const std::filesystem::path& out,
-                                            const std::string& label) {
+                                            const std::string& label, const Rules& rules) {
   std::error_code error;
   const std::string shown = label + out.string();
   const std::filesystem::file_status status = std::filesystem::status(out, error);
   if (std::filesystem::is_directory(status)) {
     return shown + " is a directory; name the table file, e.g. " +
-           (out / "ur-7p-exact.table").string();
+           (out / default_table_path(rules).filename()).string();
   }
   // The rename at the end would replace a device, pipe or socket with the table.
   if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
@@ -282,7 +283,7 @@ int run_solve(const SolveCommandOptions& options) {
       return cli::kUsageError;
     }
   }
-  if (auto problem = out_path_problem(out, options.out.empty() ? "table file " : "--out ")) {
+  if (auto problem = out_path_problem(out, options.out.empty() ? "table file " : "--out ", rules)) {
     std::cerr << "ur solve: " << *problem << "\n";
     return cli::kUsageError;
   }
@@ -387,7 +388,7 @@ struct HintsOptions {
 int run_hints(const HintsOptions& options) {
   auto parsed = parse_text(options.position_text, options.rules);
   if (auto* error = std::get_if<ParseError>(&parsed)) {
-    std::cerr << "ur hints: bad --position: " << error->message << "\n";
+    std::cerr << "ur hints: bad --position: " << error->message << "\nsee ur hints --help\n";
     return cli::kUsageError;
   }
   const Position position = std::get<Position>(parsed);
@@ -446,9 +447,23 @@ cli::CommandRunner setup_hints(CLI::App& app) {
   cli::add_rules_options(*command, options->rules);
   command->add_option("--position,-p", options->position_text, "Position text (docs/notation.md)")
       ->required();
-  command->add_option("--roll,-r", options->roll, "The throw: the distance moved")
+  // The range depends on the rules' dice, known once every option is read (run_hints checks
+  // it); a fixed range here named a second, wider one (0..7) beside the rules' (0..4).
+  command
+      ->add_option("--roll,-r", options->roll,
+                   "The throw: the distance moved (0..4 under Finkel's dice; the rules' dice "
+                   "decide)")
       ->required()
-      ->check(cli::integer_range(0, RuleSpec::kMaxDice + 1));
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            int value = 0;
+            const char* end = text.data() + text.size();
+            const auto [stop, error] = std::from_chars(text.data(), end, value);
+            return text.empty() || error != std::errc() || stop != end
+                       ? "must be a whole number, got " + text
+                       : std::string();
+          },
+          "INT"));
   command
       ->add_option("--table", options->table,
                    "Table file (default: the solved table for the rules, in " +

@@ -76,7 +76,8 @@ std::string solve_command_line(const Rules& rules) {
 }
 
 std::string rules_text(const Rules& rules) {
-  const std::string text = std::to_string(rules.pieces) + " pieces (" +
+  const std::string text = std::to_string(rules.pieces) +
+                           (rules.pieces == 1 ? " piece (" : " pieces (") +
                            std::string(to_string(rules.bear_off)) + " bear-off)";
   const std::string_view name = rule_set_name(rules);
   if (name == "finkel") return text;

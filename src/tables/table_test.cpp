@@ -374,6 +374,7 @@ TEST_F(TableTest, SolveCommandLineNamesTheSetAndEveryChangedColumn) {
 // Messages name the rules once: the set, its pieces and the bear-off ("Masters, 5 pieces,
 // 5 pieces" was said before).
 TEST_F(TableTest, RulesTextNamesEachPartOnce) {
+  EXPECT_EQ(rules_text(finkel_rules(1)), "1 piece (exact bear-off)");  // was "1 pieces"
   EXPECT_EQ(rules_text(finkel_rules(5)), "5 pieces (exact bear-off)");
   EXPECT_EQ(rules_text(named_rules("masters", 7)), "Masters, 7 pieces (exact bear-off)");
   EXPECT_EQ(rules_text(named_rules("masters", 5)), "Masters, 5 pieces (exact bear-off)");

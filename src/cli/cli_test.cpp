@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -296,6 +297,25 @@ TEST_F(CliWithTables, SolveRefusesADeviceAndWritesThroughALink) {
   EXPECT_TRUE(std::filesystem::is_symlink(link));
   EXPECT_TRUE(std::filesystem::is_regular_file(target));
   EXPECT_EQ(run_ur("solve --verify " + link.string()).exit_code, 0);
+}
+
+// From a review: a table solved to --tolerance 0.1 (its start value 0.4 points off) passed
+// --verify and gave hints as if exact, and --verify printed a u16 value to ten decimals.
+TEST_F(CliWithTables, ALooselySolvedTableSaysSo) {
+  const std::string loose = (directory() / "loose.table").string();
+  ASSERT_EQ(run_ur("solve --pieces 2 --tolerance 0.1 --out " + loose).exit_code, 0);
+  const CommandResult verified = run_ur("solve --verify " + loose);
+  EXPECT_EQ(verified.exit_code, 0) << verified.output;  // it meets its own tolerance
+  const std::string note = "note: this table was solved to a tolerance of 0.1";
+  EXPECT_TRUE(contains(verified.output, note)) << verified.output;
+  EXPECT_TRUE(std::regex_search(verified.output,
+                                std::regex("start value \\(light to move\\) [0-9]+\\.[0-9]{3}%\n")))
+      << verified.output;
+  const CommandResult hinted =
+      run_ur("hints --pieces 2 --table " + loose + " -p L:2/-/0:2/-/0 -r 2");
+  EXPECT_TRUE(contains(hinted.output, note)) << hinted.output;
+  const CommandResult exact = run_ur("hints --pieces 2 -p L:2/-/0:2/-/0 -r 2");
+  EXPECT_FALSE(contains(exact.output, "note:")) << exact.output;
 }
 
 // Past the file size limit (`ulimit -f`) the solve died of SIGXFSZ and left its temporary file.

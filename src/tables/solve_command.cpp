@@ -144,6 +144,17 @@ int percent_decimals(Encoding encoding) {
   return 7;
 }
 
+// A note for a table solved to a looser tolerance than the default (`--tolerance 0.1`): its
+// values may be off by far more than the decimals shown say. Nothing for the default.
+std::optional<std::string> tolerance_note(const Table& table) {
+  const double tolerance = table.info().tolerance;
+  if (!(tolerance > 1e-6)) return std::nullopt;
+  std::ostringstream text;
+  text << "note: this table was solved to a tolerance of " << tolerance
+       << " (ur solve's default is 1e-9), so its chances may be off by more than they show";
+  return text.str();
+}
+
 // Why `out` cannot take the table, checked before solving so that a bad path fails at once
 // rather than after minutes of work. `label` names where the path came from in messages.
 std::optional<std::string> out_path_problem(const std::filesystem::path& out,
@@ -210,8 +221,12 @@ int run_verify(const SolveCommandOptions& options) {
             << result.max_residual << std::defaultfloat << " at "
             << to_text(table->index().unrank(result.worst_index)) << " (" << std::setprecision(3)
             << seconds_since(start) << " s)\n";
-  std::cout << "start value (light to move) " << percent(evaluate(*table, starting_position(rules)))
+  // As many decimals as the encoding holds (a u16 value's ten decimals were noise).
+  std::cout << "start value (light to move) "
+            << percent(evaluate(*table, starting_position(rules)),
+                       percent_decimals(table->encoding()))
             << "\n";
+  if (const auto note = tolerance_note(*table)) std::cout << *note << "\n";
   const double allowed = allowed_residual(*table);
   if (!(result.max_residual <= allowed)) {
     std::cerr << "ur solve --verify: " << file << " is not solved: its largest Bellman "
@@ -408,6 +423,7 @@ int run_hints(const HintsOptions& options) {
     return cli::kMissingTable;
   }
   const int decimals = percent_decimals(table->encoding());
+  if (const auto note = tolerance_note(*table)) std::cout << *note << "\n";
   const std::string mover(side_name(position.turn));
   std::cout << "position " << to_text(position) << "\n"
             << mover << " to move wins " << percent(evaluate(*table, position), decimals)

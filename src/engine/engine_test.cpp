@@ -282,6 +282,10 @@ TEST(EngineProtocol, ARepeatedKeyIsRefusedAndANullIdIsEchoed) {
   EXPECT_NE(repeated.value("error", "").find("the key \"cmd\" appears twice in one object"),
             std::string::npos)
       << repeated;
+  // From a review: the refusal lost the request's id, which a client matches answers by.
+  EXPECT_EQ(repeated.value("id", 0), 7) << repeated;
+  EXPECT_EQ(ask(R"({"id":8,"cmd":"x","a":{"b":1,"b":2}})").value("id", 0), 8);
+  EXPECT_FALSE(ask(R"({"id":1,"id":2,"cmd":"x"})").contains("id")) << "which one?";
   const json null_id = ask(R"({"cmd":"fly","id":null})");
   ASSERT_TRUE(null_id.contains("id")) << null_id;
   EXPECT_TRUE(null_id["id"].is_null());

@@ -109,6 +109,13 @@ json serve(std::string_view line, std::optional<json>& id) {
   try {
     request = protocol::parse_json_text(line);
   } catch (const protocol::JsonTextError& error) {
+    // A request refused for what the library reads anyway (a key named twice) still names its
+    // "id", so that a client matching answers by id gets this one; an "id" named twice has none.
+    const json lenient = json::parse(line, nullptr, false);
+    if (lenient.is_object() &&
+        std::string_view(error.what()).find("the key \"id\" appears") == std::string_view::npos) {
+      if (const auto found = lenient.find("id"); found != lenient.end()) id = *found;
+    }
     throw RequestError("not valid JSON (" + std::string(error.what()) +
                        "); send one JSON object per line, e.g. " + std::string(kRequestExample));
   }

@@ -138,6 +138,9 @@ std::shared_ptr<const Table> find_table(const Rules& rules, std::string* problem
           std::holds_alternative<std::shared_ptr<const Table>>(Table::open(file, std::nullopt));
       const bool damaged = !sound && starts_like_a_table(file);
       *problem = *message + "; " + build_hint(rules, damaged ? path : std::nullopt);
+      // Rebuilding at the default location serves a command only without this file named.
+      if (path && !damaged)
+        *problem += " (it writes the default table, used when no table file is named)";
     }
     return nullptr;
   }

@@ -530,6 +530,11 @@ TEST_F(TableTest, TheBuildHintNamesTheFileOnlyWhenItCanBeReplaced) {
   std::string problem;
   EXPECT_EQ(find_table(finkel_rules(3), &problem, sound), nullptr);
   EXPECT_NE(problem.find("build it with `ur solve --pieces 3`"), std::string::npos) << problem;
+  // From a review: rerunning the same command after that build failed again, as it still
+  // names this file; the hint says where the build goes and when it is used.
+  EXPECT_NE(problem.find("(it writes the default table, used when no table file is named)"),
+            std::string::npos)
+      << problem;
   const fs::path cut = directory_ / "hint cut.table";
   fs::copy_file(sound, cut, fs::copy_options::overwrite_existing);
   fs::resize_file(cut, 5000);

@@ -138,7 +138,8 @@ class SocketSession : public GameListener, public std::enable_shared_from_this<S
         game_id_(std::move(game_id)),
         pace_timer_(socket_.get_executor()),
         remote_(remote_of(socket_.next_layer())),
-        loopback_(from_loopback(socket_.next_layer())) {}
+        may_build_tables_(!check_table_build(options.table_builds, "POST",
+                                             from_loopback(socket_.next_layer()))) {}
 
   void start(http::request<http::string_body> request, Clock::time_point begin) {
     request_ = std::move(request);
@@ -294,8 +295,7 @@ class SocketSession : public GameListener, public std::enable_shared_from_this<S
     }
     hub_.submit(std::move(request), [self, action](ApiResponse response) {
       if (response.status < 400) return;  // the updates it caused are the answer
-      mark_build_permission(
-          response.body, !check_table_build(self->options_.table_builds, "POST", self->loopback_));
+      mark_build_permission(response.body, self->may_build_tables_);
       auto message = socket_error_message(response, action);
       asio::post(self->socket_.get_executor(),
                  [self, message = std::move(message)] { self->enqueue(message, false); });
@@ -349,7 +349,7 @@ class SocketSession : public GameListener, public std::enable_shared_from_this<S
   std::string game_id_;
   asio::steady_timer pace_timer_;
   std::string remote_;
-  bool loopback_;  // the peer is on this machine: whether it may build tables depends on it
+  bool may_build_tables_;  // this peer may start a table build (--table-builds, its address)
   http::request<http::string_body> request_;
   Clock::time_point begin_;
   GameHub::Subscription subscription_;

@@ -106,6 +106,19 @@ int default_solve_threads() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
+namespace {
+
+// A ur table that does not open (cut off, bit flips): the only file a build may replace. A
+// sound table for other rules, and a file that is no table at all (notes saved there by
+// mistake), are the user's.
+bool damaged_table(const std::filesystem::path& file) {
+  const bool sound =
+      std::holds_alternative<std::shared_ptr<const Table>>(Table::open(file, std::nullopt));
+  return !sound && starts_like_a_table(file);
+}
+
+}  // namespace
+
 std::shared_ptr<const Table> find_table(const Rules& rules, std::string* problem,
                                         const std::optional<std::filesystem::path>& path) {
   const std::filesystem::path file = path.value_or(default_table_path(rules));
@@ -134,9 +147,7 @@ std::shared_ptr<const Table> find_table(const Rules& rules, std::string* problem
       // A sound table for other rules is the user's to keep, and a file that is no table at
       // all (a game record named by mistake) is not ours to replace: build the wanted one
       // elsewhere. Only a damaged table is rebuilt where it is.
-      const bool sound =
-          std::holds_alternative<std::shared_ptr<const Table>>(Table::open(file, std::nullopt));
-      const bool damaged = !sound && starts_like_a_table(file);
+      const bool damaged = damaged_table(file);
       *problem = *message + "; " + build_hint(rules, damaged ? path : std::nullopt);
       // Rebuilding at the default location serves a command only without this file named.
       if (path && !damaged)
@@ -160,21 +171,6 @@ std::variant<std::shared_ptr<const Table>, std::string> open_table_once(
   return opened;
 }
 
-namespace {
-
-// Whether a solve may save its table at `file`: nothing is there, or a damaged table. A sound
-// table for other rules, and a file that is no table at all (notes saved there by mistake), are
-// the user's: the solve is then kept in memory only.
-bool may_save_at(const std::filesystem::path& file) {
-  std::error_code error;
-  if (!std::filesystem::exists(file, error)) return !error;
-  const bool sound =
-      std::holds_alternative<std::shared_ptr<const Table>>(Table::open(file, std::nullopt));
-  return !sound && starts_like_a_table(file);
-}
-
-}  // namespace
-
 std::shared_ptr<const Table> load_or_solve(const Rules& rules,
                                            const solver::ProgressCallback& progress,
                                            std::string* problem, const std::atomic<bool>* cancel) {
@@ -193,8 +189,10 @@ std::shared_ptr<const Table> load_or_solve(const Rules& rules,
   }
   const SolveInfo info{result.residual, options.tolerance};
   const std::filesystem::path file = default_table_path(rules);
-  if (!may_save_at(file)) {
-    // Kept in memory below.
+  std::error_code missing;
+  const bool may_save = !std::filesystem::exists(file, missing) ? !missing : damaged_table(file);
+  if (!may_save) {
+    // Not ours to replace: the table is kept in memory below.
   } else if (!write_table(file, rules, result.values, Encoding::Fixed16, info, cancel)) {
     if (auto table = find_table(rules, nullptr)) return table;
   } else if (cancel && cancel->load()) {

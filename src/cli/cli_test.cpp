@@ -239,6 +239,20 @@ TEST_F(CliWithTables, MissingTableExitsThreeEverywhere) {
   }
 }
 
+// The opponent's spec was named twice: "--opponent perfect:F: perfect:F: no solved table ...".
+TEST_F(CliWithTables, PlayNamesAnUnusableOpponentSpecOnce) {
+  const std::string spec = "perfect:" + (directory() / "nope.table").string();
+  const CommandResult missing = run_ur("play --opponent " + spec + " --script /dev/null");
+  EXPECT_EQ(missing.exit_code, 3) << missing.output;
+  EXPECT_TRUE(contains(missing.output, "ur play: --opponent: " + spec + ": no solved table"))
+      << missing.output;
+  const CommandResult other_rules =
+      run_ur("play --opponent perfect:" + three_piece_table() + " --script /dev/null");
+  EXPECT_EQ(other_rules.exit_code, 3) << other_rules.output;
+  EXPECT_EQ(other_rules.output.find("perfect:"), other_rules.output.rfind("perfect:"))
+      << other_rules.output;
+}
+
 TEST_F(CliWithTables, PerfectTableForOtherRulesIsRefused) {
   const std::string spec = "perfect:" + three_piece_table();
   const CommandResult match = run_ur("match " + spec + " random --games 2 --pieces 4");

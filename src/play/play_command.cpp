@@ -95,7 +95,8 @@ int run_play(PlayOptions options) {
     auto made = make_agent(options.settings.opponent, 0);
     if (auto* agent = std::get_if<std::unique_ptr<Agent>>(&made)) {
       if (auto why = (*agent)->cannot_play(options.settings.rules)) {
-        std::cerr << "ur play: --opponent " << options.settings.opponent << ": " << *why << "\n";
+        // `why` names the spec where it matters, as in `ur match`'s "agent A: ".
+        std::cerr << "ur play: --opponent: " << *why << "\n";
         return kMissingTable;
       }
     }

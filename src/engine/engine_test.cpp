@@ -292,6 +292,29 @@ TEST(EngineProtocol, ARepeatedKeyIsRefusedAndANullIdIsEchoed) {
   EXPECT_FALSE(ask(R"({"cmd":"fly"})").contains("id"));
 }
 
+// A request refused for its nesting, a NUL byte or broken JSON lost its "id", so a client
+// matching answers by id could not tell which request failed.
+TEST(EngineProtocol, ARefusedRequestKeepsTheIdItNamedBeforeTheFault) {
+  const json nested = ask(R"({"id":"deep","cmd":"moves","x":)" + std::string(300, '[') + "}");
+  EXPECT_NE(nested.value("error", "").find("levels deep"), std::string::npos) << nested;
+  EXPECT_EQ(nested.value("id", ""), "deep") << nested;
+  const json nul = ask(std::string(R"({"id":12,"cmd":"mo)") + '\0' + R"(ves"})");
+  EXPECT_NE(nul.value("error", "").find("NUL byte at byte 19"), std::string::npos) << nul;
+  EXPECT_EQ(nul.value("id", 0), 12) << nul;
+  const json broken = ask(R"({"id":[1,2],"cmd":"moves",})");
+  EXPECT_NE(broken.value("error", "").find("not valid JSON"), std::string::npos) << broken;
+  EXPECT_EQ(broken.value("id", json()), json::parse("[1,2]")) << broken;
+  EXPECT_EQ(ask(R"({"id":false,"cmd":"moves",)").value("id", true), false);
+  EXPECT_EQ(ask(R"({"id":-3,"cmd":"moves" "roll":2})").value("id", 0), -3);
+  EXPECT_EQ(ask(R"({"id":0.5,"cmd":"moves" "roll":2})").value("id", 0.0), 0.5);
+  // Only a member of the request itself is its id, and only one named once.
+  EXPECT_FALSE(ask(R"({"cmd":"moves","x":{"id":3},)").contains("id"));
+  EXPECT_FALSE(ask(R"([{"id":3},)").contains("id"));
+  EXPECT_FALSE(ask(R"({"id":1,"id":2,"cmd":"moves",)").contains("id"));
+  // An id cut off by the fault is no id.
+  EXPECT_FALSE(ask(R"({"cmd":"moves","id":[1,)" + std::string(300, '[')).contains("id"));
+}
+
 TEST(EngineProtocol, InvalidUtf8IsAnsweredWithValidJson) {
   const std::string line = "{\"cmd\":\"\xff\xfe\"}";
   const std::string reply = answer(line);

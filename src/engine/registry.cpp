@@ -95,13 +95,17 @@ json serve(std::string_view line, std::optional<json>& id) {
     throw RequestError("empty request; send one JSON object per line, e.g. " +
                        std::string(kRequestExample));
   }
+  // A refused request still names its "id" where it was read before the fault, so that a client
+  // matching answers by id gets this one.
   if (protocol::nests_too_deeply(line)) {
+    id = protocol::member_before_fault(line, "id");
     throw RequestError(
         "request nests arrays or objects more than " + std::to_string(protocol::kMaxJsonNesting) +
         " levels deep; requests are flat objects like " + std::string(kRequestExample));
   }
   // The parser takes a NUL byte for the end of the text and would ignore what follows it.
   if (const auto nul = line.find('\0'); nul != std::string_view::npos) {
+    id = protocol::member_before_fault(line, "id");
     throw RequestError("request has a NUL byte at byte " + std::to_string(nul + 1) +
                        "; send one JSON object per line, e.g. " + std::string(kRequestExample));
   }
@@ -109,13 +113,7 @@ json serve(std::string_view line, std::optional<json>& id) {
   try {
     request = protocol::parse_json_text(line);
   } catch (const protocol::JsonTextError& error) {
-    // A request refused for what the library reads anyway (a key named twice) still names its
-    // "id", so that a client matching answers by id gets this one; an "id" named twice has none.
-    const json lenient = json::parse(line, nullptr, false);
-    if (lenient.is_object() &&
-        std::string_view(error.what()).find("the key \"id\" appears") == std::string_view::npos) {
-      if (const auto found = lenient.find("id"); found != lenient.end()) id = *found;
-    }
+    id = protocol::member_before_fault(line, "id");
     throw RequestError("not valid JSON (" + std::string(error.what()) +
                        "); send one JSON object per line, e.g. " + std::string(kRequestExample));
   }

@@ -407,6 +407,41 @@ TEST(JsonText, ALongQuoteInTheLibrarysMessageIsCut) {
   }
 }
 
+TEST(JsonText, AMemberIsReadUpToTheFirstFault) {
+  const auto id = [](std::string_view text) { return member_before_fault(text, "id"); };
+  EXPECT_EQ(id(R"({"cmd":"x","id":{"a":[1,{"b":null}],"c":"d"}})"),
+            json::parse(R"({"a":[1,{"b":null}],"c":"d"})"));
+  EXPECT_EQ(id(R"({"id":[[]],"x":)" + std::string(100000, '{')), json::parse("[[]]"));
+  EXPECT_EQ(id(std::string(R"({"id":"n")") + '\0' + R"(,"id":2})"), json("n"));
+  EXPECT_EQ(id(R"({"id":7,"cmd":"a","cmd":"b"})"), json(7));
+  EXPECT_EQ(id(R"({"id":1e400})"), std::nullopt);
+  EXPECT_EQ(id(R"({"id":"abc)"), std::nullopt);
+  EXPECT_EQ(id(R"({"id":{"a":1)"), std::nullopt);
+  EXPECT_EQ(id(R"({"x":1})"), std::nullopt);
+  EXPECT_EQ(id(R"("id")"), std::nullopt);
+  EXPECT_EQ(id(R"({"id":1,"id":1})"), std::nullopt);
+  EXPECT_EQ(id(R"({"id":)" + std::string(100, '[') + std::string(100, ']') + "}"), std::nullopt);
+  EXPECT_EQ(id(R"({"id":)" + std::string(64, '[') + std::string(64, ']') + "}")->dump().size(),
+            128u);
+}
+
+TEST(JsonFuzz, AMemberIsSoughtSafelyInAnyBytes) {
+  std::mt19937_64 random(11);
+  constexpr std::string_view kPieces[] = {"{",    "}", "[",  "]",    "\"id\"",
+                                          ":",    ",", "1",  "\"",   "\\",
+                                          "null", "-", "e9", "\xff", std::string_view("\0", 1)};
+  for (int trial = 0; trial < 20000; ++trial) {
+    std::string text;
+    const int length = static_cast<int>(random() % 40);
+    for (int k = 0; k < length; ++k) text += kPieces[random() % std::size(kPieces)];
+    const auto found = member_before_fault(text, "id");
+    if (found) {
+      EXPECT_NE(text.find("\"id\":"), std::string::npos) << text;
+      EXPECT_NO_THROW((void)wire_text(*found)) << text;
+    }
+  }
+}
+
 TEST(JsonFuzz, GarbledPositionsAndRulesOnlyEverThrowRequestError) {
   std::mt19937_64 random(7);
   int accepted = 0;

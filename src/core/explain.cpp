@@ -40,6 +40,13 @@ std::string tile_of(const Rules& rules, Side mover, Square square) {
   return tile_name(square_cell(rules, mover, square));
 }
 
+// On a path that crosses itself, a move from `from` by `roll` that ends on the tile it left: the
+// piece blocks itself (the tile holds one piece, so it can be no other).
+bool returns_to_its_tile(const Rules& rules, Square from, Roll roll) {
+  const Square to = from + roll;
+  return from > 0 && to < rules.home_square() && (rules.same_cell[from] & square_bit(to)) != 0;
+}
+
 }  // namespace
 
 std::string describe(IllegalReason reason, const Rules& rules, Roll roll, Square from, Side mover) {
@@ -59,6 +66,11 @@ std::string describe(IllegalReason reason, const Rules& rules, Roll roll, Square
     case IllegalReason::AlreadyHome:
       return "Pieces at home have finished their run.";
     case IllegalReason::OwnPieceOnTarget:
+      if (returns_to_its_tile(rules, from, roll)) {
+        return "Square " + std::to_string(to) + " is on " + tile_of(rules, mover, to) +
+               " again, the tile this piece stands on: your path crosses itself there, so the "
+               "piece cannot end its move where it began.";
+      }
       if (rules.self_crossing & square_bit(to)) {
         return "Square " + std::to_string(to) + " is on " + tile_of(rules, mover, to) +
                ", which your path crosses twice, and one of your pieces stands there.";
@@ -94,13 +106,18 @@ std::string why_pass(const Rules& rules, const Position& position, Roll roll) {
   if (roll <= 0) return "A throw of 0: the turn passes.";
   if (count_legal_moves(rules, position, roll) > 0) return "";
   // Every waiting piece is blocked; group them by blocker, each group in route order.
-  std::vector<std::string> own, safe, overshoot;
+  std::vector<std::string> own, own_tile, safe, overshoot;
   const auto blocked = [&](Square from) {
     const std::string step = (from == 0 ? std::string("start") : std::to_string(from)) + " → " +
                              std::to_string(from + roll);
     switch (why_illegal(rules, position, roll, from)) {
       case IllegalReason::OwnPieceOnTarget:
-        own.push_back(step);
+        if (returns_to_its_tile(rules, from, roll)) {
+          own_tile.push_back(step + " would end on " + tile_of(rules, position.turn, from + roll) +
+                             ", the tile it starts from");
+        } else {
+          own.push_back(step);
+        }
         break;
       case IllegalReason::OpponentOnSafe:
         safe.push_back(step);
@@ -123,6 +140,7 @@ std::string why_pass(const Rules& rules, const Position& position, Roll roll) {
     clauses.push_back(listed(own) + (own.size() == 1 ? " would land on your own piece"
                                                      : " would land on your own pieces"));
   }
+  if (!own_tile.empty()) clauses.push_back(listed(own_tile));
   if (!safe.empty()) {
     clauses.push_back(listed(safe) +
                       (safe.size() == 1

@@ -59,6 +59,24 @@ TEST(Explain, APathThatCrossesItselfClosesBothSquaresOfATile) {
             "there.");
 }
 
+// With six dice a piece on B7 (square 11) that throws 6 would end on B7 again (square 17). It
+// was told "one of your pieces stands there", which is itself.
+TEST(Explain, AMoveBackOntoItsOwnTileSaysSo) {
+  for (const PathKind path : {PathKind::Murray, PathKind::Skiriuk}) {
+    RuleSpec spec = find_rule_set("masters")->spec;
+    spec.path = path;
+    spec.dice = 6;
+    const Rules rules(spec);
+    const Position position = testing::parse_or_die("L:0/11/6:7/-/0", rules);
+    EXPECT_EQ(why_illegal(rules, position, 6, 11), IllegalReason::OwnPieceOnTarget);
+    EXPECT_EQ(describe(IllegalReason::OwnPieceOnTarget, rules, 6, 11, Side::Light),
+              "Square 17 is on B7 again, the tile this piece stands on: your path crosses "
+              "itself there, so the piece cannot end its move where it began.");
+    EXPECT_EQ(why_pass(rules, position, 6),
+              "No piece can move 6 squares: 11 → 17 would end on B7, the tile it starts from.");
+  }
+}
+
 TEST(Explain, ImpossibleRollsSaySo) {
   const Rules masters = named("masters");
   const Position position = starting_position(masters);

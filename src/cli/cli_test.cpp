@@ -155,6 +155,32 @@ TEST_F(CliWithTables, WriteErrorsExitNonZeroWithAMessage) {
   }
 }
 
+// `ur solve | head -1` solved to the end, wrote the table and only then failed for the lost
+// output, so a script could not tell a finished table from a failure. The solve now stops as
+// soon as its output is lost, before solving, and writes no table.
+TEST_F(CliWithTables, SolveStopsWhenItsOutputIsLost) {
+  const std::filesystem::path table = directory() / "lost-output.table";
+  const std::filesystem::path errors = directory() / "lost-output.stderr";
+  run_shell("(ur solve --pieces 5 --threads 1 --out " + table.string() + " 2> " + errors.string() +
+            "; echo \"rc=$?\" >> " + errors.string() + ") | head -c 1");
+  std::ifstream error_file(errors);
+  const std::string error((std::istreambuf_iterator<char>(error_file)), {});
+  EXPECT_TRUE(contains(error,
+                       "ur solve: cannot write output: Broken pipe; stopped, no table "
+                       "written\nrc=1\n"))
+      << error;
+  EXPECT_FALSE(std::filesystem::exists(table));
+  EXPECT_FALSE(std::filesystem::exists(table.string() + ".partial"));
+  const CommandResult full =
+      run_ur("solve --pieces 5 --out " + table.string() + " 2>&1 >/dev/full");
+  EXPECT_EQ(full.exit_code, 1) << full.output;
+  EXPECT_TRUE(contains(full.output,
+                       "ur solve: cannot write output: No space left on device; "
+                       "stopped, no table written"))
+      << full.output;
+  EXPECT_FALSE(std::filesystem::exists(table));
+}
+
 TEST(Cli, SeedsMustBeZeroToTwoToTheSixtyFourMinusOne) {
   for (const char* arguments :
        {"play --seed -1 --script /dev/null", "play --seed 18446744073709551616 --script /dev/null",

@@ -22,6 +22,7 @@
 
 #include "cli/command.h"
 #include "cli/options.h"
+#include "cli/output.h"
 #include "cli/output_path.h"
 #include "cli/rules_options.h"
 #include "core/notation.h"
@@ -309,10 +310,24 @@ int run_solve(const SolveCommandOptions& options) {
   std::cout << "solving " << rules_text(rules) << ": " << index.size() << " positions, "
             << options.threads << " threads, tolerance " << options.tolerance << ", about "
             << std::lround(need_mib) << " MiB" << std::endl;
+  // Output lost (`ur solve | head -1`, a full disk) stops the solve as a killed pipe would,
+  // rather than solving for minutes and then failing with the table written.
+  int lost_output = cli::stdout_lost();
   ProgressBar bar(::isatty(STDERR_FILENO) != 0, index, options.tolerance);
-  solver::SolveResult result = solver::solve(
-      index, solve_options, [&bar](const solver::SolveProgress& p) { bar(p); }, &interrupted);
+  solver::SolveResult result;
+  if (lost_output == 0) {
+    const auto on_sweep = [&bar, &lost_output](const solver::SolveProgress& progress) {
+      bar(progress);
+      lost_output = cli::stdout_lost();
+      if (lost_output != 0) interrupted.store(true);
+    };
+    result = solver::solve(index, solve_options, on_sweep, &interrupted);
+  }
   bar.finish();
+  if (lost_output != 0) {
+    cli::report_lost_output("solve", lost_output, "stopped, no table written");
+    return cli::kFailure;
+  }
   if (result.cancelled) {
     std::cerr << "ur solve: interrupted; no table written\n";
     return cli::kInterrupted;

@@ -333,9 +333,25 @@ TEST_F(CliWithTables, SolveRefusesADeviceAndWritesThroughALink) {
   std::filesystem::create_symlink(target, link);
   const CommandResult linked = run_ur("solve --pieces 1 --out " + link.string());
   EXPECT_EQ(linked.exit_code, 0) << linked.output;
+  // The file is named as typed, and where the link leads.
+  EXPECT_TRUE(contains(linked.output, "wrote " + link.string() + " -> " + target.string() + " ("))
+      << linked.output;
   EXPECT_TRUE(std::filesystem::is_symlink(link));
   EXPECT_TRUE(std::filesystem::is_regular_file(target));
   EXPECT_EQ(run_ur("solve --verify " + link.string()).exit_code, 0);
+  // A loop of links was replaced by the table.
+  const std::filesystem::path loop_a = directory() / "loop-a.table";
+  const std::filesystem::path loop_b = directory() / "loop-b.table";
+  std::filesystem::create_symlink(loop_b, loop_a);
+  std::filesystem::create_symlink(loop_a, loop_b);
+  const CommandResult loop = run_ur("solve --pieces 1 --out " + loop_a.string());
+  EXPECT_EQ(loop.exit_code, 2) << loop.output;
+  EXPECT_TRUE(contains(loop.output, "ur solve: --out " + loop_a.string() +
+                                        " is a loop of symbolic links (or more than 40 in a "
+                                        "row): name a file"))
+      << loop.output;
+  EXPECT_TRUE(std::filesystem::is_symlink(loop_a));
+  EXPECT_TRUE(std::filesystem::is_symlink(loop_b));
 }
 
 // From a review: a table solved to --tolerance 0.1 (its start value 0.4 points off) passed

@@ -3,13 +3,14 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 #include <system_error>
 
 namespace ur::cli {
 
 // The file `path` names once symbolic links are followed, whether or not it exists yet: a
 // rename onto a link would replace the link instead of writing the file it points to. A loop
-// of links (more than 40) is left as it is and fails when written.
+// of links (or more than 40 in a row) ends on a link: see is_link_loop.
 inline std::filesystem::path through_links(std::filesystem::path path) {
   std::error_code error;
   for (int hops = 0; hops < 40 && std::filesystem::is_symlink(path, error); ++hops) {
@@ -18,6 +19,19 @@ inline std::filesystem::path through_links(std::filesystem::path path) {
     path = next.is_absolute() ? next : path.parent_path() / next;
   }
   return path;
+}
+
+// True when through_links gave up on a link (a loop): writing there would replace the link.
+inline bool is_link_loop(const std::filesystem::path& resolved) {
+  std::error_code error;
+  return std::filesystem::is_symlink(resolved, error);
+}
+
+// A file as the user typed it, with where its links lead when that differs: "a.table ->
+// /data/t.table".
+inline std::string shown_through_links(const std::filesystem::path& typed,
+                                       const std::filesystem::path& resolved) {
+  return typed == resolved ? typed.string() : typed.string() + " -> " + resolved.string();
 }
 
 }  // namespace ur::cli

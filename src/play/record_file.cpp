@@ -23,6 +23,9 @@ std::optional<std::string> check_target(const std::string& path,
                                         const std::filesystem::path& target) {
   namespace fs = std::filesystem;
   if (path.empty()) return "the record file name is empty";
+  if (cli::is_link_loop(target)) {
+    return "'" + path + "' is a loop of symbolic links (or more than 40 in a row): name a file";
+  }
   std::error_code error;
   const fs::file_status status = fs::status(target, error);
   if (fs::is_directory(status)) return "'" + path + "' is a directory, not a file";

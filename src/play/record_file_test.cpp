@@ -72,6 +72,24 @@ TEST(Record, BadPathsAreRefusedAndNothingIsMade) {
       << *proc;
 }
 
+// A loop of symbolic links was taken for a file name, and the record's rename replaced one of
+// the links with a file.
+TEST(Record, ALoopOfLinksIsRefusedAndLeftAsItIs) {
+  const std::string a = ::testing::TempDir() + "ur-record-loop-a.rgn";
+  const std::string b = ::testing::TempDir() + "ur-record-loop-b.rgn";
+  std::filesystem::remove(a);
+  std::filesystem::remove(b);
+  std::filesystem::create_symlink(b, a);
+  std::filesystem::create_symlink(a, b);
+  EXPECT_EQ(check_record_path(a).value(),
+            "'" + a + "' is a loop of symbolic links (or more than 40 in a row): name a file");
+  EXPECT_TRUE(write_records(make_game(), a).has_value());
+  EXPECT_TRUE(std::filesystem::is_symlink(a));
+  EXPECT_TRUE(std::filesystem::is_symlink(b));
+  std::filesystem::remove(a);
+  std::filesystem::remove(b);
+}
+
 TEST(Record, AWriteErrorIsReportedAndTheOldFileStays) {
   PlaySession game = make_game();
   const std::string path = ::testing::TempDir() + "ur-record-file-blocked.rgn";

@@ -158,10 +158,10 @@ std::optional<std::string> tolerance_note(const Table& table) {
 
 // Why `out` cannot take the table, checked before solving so that a bad path fails at once
 // rather than after minutes of work. `label` names where the path came from in messages.
+// `shown` names the file as the messages do: "--out a.table -> /data/t.table".
 std::optional<std::string> out_path_problem(const std::filesystem::path& out,
-                                            const std::string& label, const Rules& rules) {
+                                            const std::string& shown, const Rules& rules) {
   std::error_code error;
-  const std::string shown = label + out.string();
   const std::filesystem::file_status status = std::filesystem::status(out, error);
   if (std::filesystem::is_directory(status)) {
     return shown + " is a directory; name the table file, e.g. " +
@@ -285,10 +285,17 @@ int run_solve(const SolveCommandOptions& options) {
     return cli::kUsageError;
   }
   const Encoding encoding = *encoding_from_string(options.encoding);
-  std::filesystem::path out =
+  const std::filesystem::path typed =
       options.out.empty() ? default_table_path(rules) : std::filesystem::path(options.out);
   // A symbolic link is written through: the rename replaces the file it names, not the link.
-  out = cli::through_links(out);
+  const std::filesystem::path out = cli::through_links(typed);
+  const std::string label = options.out.empty() ? "table file " : "--out ";
+  if (cli::is_link_loop(out)) {
+    std::cerr << "ur solve: " << label << typed.string()
+              << " is a loop of symbolic links (or more than 40 in a row): name a file\n";
+    return cli::kUsageError;
+  }
+  const std::string shown = cli::shown_through_links(typed, out);
   // The default directory is ur's own and made when missing; an explicit --out's never is.
   if (options.out.empty()) {
     std::error_code error;
@@ -299,7 +306,7 @@ int run_solve(const SolveCommandOptions& options) {
       return cli::kUsageError;
     }
   }
-  if (auto problem = out_path_problem(out, options.out.empty() ? "table file " : "--out ", rules)) {
+  if (auto problem = out_path_problem(out, label + shown, rules)) {
     std::cerr << "ur solve: " << *problem << "\n";
     return cli::kUsageError;
   }
@@ -351,7 +358,7 @@ int run_solve(const SolveCommandOptions& options) {
     return interrupted.load() ? cli::kInterrupted : cli::kFailure;
   }
   std::error_code size_error;
-  std::cout << "wrote " << out.string() << " (" << std::filesystem::file_size(out, size_error)
+  std::cout << "wrote " << shown << " (" << std::filesystem::file_size(out, size_error)
             << " bytes, " << to_string(encoding) << ") in " << std::setprecision(3)
             << seconds_since(write_start) << " s\n"
             << "total " << std::setprecision(4) << seconds_since(start) << " s wall, peak memory "

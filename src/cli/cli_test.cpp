@@ -6,6 +6,8 @@
 
 #include <array>
 #include <cctype>
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -352,6 +354,28 @@ TEST_F(CliWithTables, SolveRefusesADeviceAndWritesThroughALink) {
       << loop.output;
   EXPECT_TRUE(std::filesystem::is_symlink(loop_a));
   EXPECT_TRUE(std::filesystem::is_symlink(loop_b));
+}
+
+// A solve killed by SIGKILL while writing (which no program can catch) left T.partial-PID for
+// good. The next solve of T removes such files whose process is gone, and says so; a live
+// writer's file stays.
+TEST_F(CliWithTables, SolveRemovesAPartialTableOfAKilledSolve) {
+  const std::filesystem::path table = directory() / "killed.table";
+  pid_t gone = 4194303;
+  while (::kill(gone, 0) == 0 || errno != ESRCH) --gone;
+  const std::filesystem::path stale = table.string() + ".partial-" + std::to_string(gone);
+  const std::filesystem::path live = table.string() + ".partial-" + std::to_string(::getpid());
+  const std::filesystem::path other = table.string() + ".partial-x";
+  for (const auto& file : {stale, live, other}) std::ofstream(file) << "half a table";
+  const CommandResult solved = run_ur("solve --pieces 1 --out " + table.string());
+  EXPECT_EQ(solved.exit_code, 0) << solved.output;
+  EXPECT_TRUE(contains(solved.output, "removed " + stale.string() +
+                                          ", left by a solve that was killed while writing"))
+      << solved.output;
+  EXPECT_FALSE(std::filesystem::exists(stale));
+  EXPECT_TRUE(std::filesystem::exists(live));
+  EXPECT_TRUE(std::filesystem::exists(other));
+  for (const auto& file : {live, other, table}) std::filesystem::remove(file);
 }
 
 // From a review: a table solved to --tolerance 0.1 (its start value 0.4 points off) passed

@@ -310,6 +310,10 @@ int run_solve(const SolveCommandOptions& options) {
     std::cerr << "ur solve: " << *problem << "\n";
     return cli::kUsageError;
   }
+  for (const auto& removed : remove_partials_of_dead_writers(out)) {
+    std::cerr << "ur solve: removed " << removed.string()
+              << ", left by a solve that was killed while writing\n";
+  }
   InterruptGuard guard;
   const auto start = std::chrono::steady_clock::now();
   const double cpu_start = cpu_seconds();

@@ -1,6 +1,7 @@
 #include "tables/table.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -9,6 +10,7 @@
 #include <array>
 #include <bit>
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -277,6 +279,30 @@ std::filesystem::path default_table_path(const Rules& rules) {
   }
   return default_table_directory() / (prefix + std::to_string(rules.pieces) + "p-" +
                                       std::string(to_string(rules.bear_off)) + ".table");
+}
+
+std::vector<std::filesystem::path> remove_partials_of_dead_writers(
+    const std::filesystem::path& path) {
+  std::vector<std::filesystem::path> removed;
+  const std::string prefix = path.filename().string() + ".partial-";
+  const std::filesystem::path directory = path.has_parent_path() ? path.parent_path() : ".";
+  std::error_code error;
+  for (std::filesystem::directory_iterator it(directory, error), end; !error && it != end;
+       it.increment(error)) {
+    const std::string name = it->path().filename().string();
+    if (!name.starts_with(prefix)) continue;
+    const std::string_view digits = std::string_view(name).substr(prefix.size());
+    pid_t pid = 0;
+    const auto [stop, parse_error] =
+        std::from_chars(digits.data(), digits.data() + digits.size(), pid);
+    if (parse_error != std::errc() || stop != digits.data() + digits.size() || pid <= 0) continue;
+    if (::kill(pid, 0) == 0 || errno != ESRCH) continue;  // alive, or not ours to judge
+    std::error_code remove_error;
+    if (it->is_regular_file(remove_error) && std::filesystem::remove(it->path(), remove_error)) {
+      removed.push_back(it->path());
+    }
+  }
+  return removed;
 }
 
 std::optional<std::string> write_table(const std::filesystem::path& path, const Rules& rules,

@@ -94,6 +94,12 @@ class Table {
   std::vector<double> owned_;  // the values when held in memory
 };
 
+// Removes the temporary files of write_table for `path` ("PATH.partial-PID") whose process is
+// gone: a write killed by SIGKILL, which nothing can catch, leaves one. A live process's file
+// stays. Returns the files removed.
+std::vector<std::filesystem::path> remove_partials_of_dead_writers(
+    const std::filesystem::path& path);
+
 // Writes `values` (index order for `rules`) to `path` through a temporary file in the same
 // directory that is renamed into place only when complete, so an interrupted write never
 // leaves a corrupt table. Creates the directory. Stops and removes the temporary file when

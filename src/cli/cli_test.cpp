@@ -576,12 +576,16 @@ TEST_F(CliWithTables, TheTextReviewPrintsLossesWithoutASign) {
 TEST_F(CliWithTables, ReviewRefusesAnUnusableTableWithExitThree) {
   const std::filesystem::path games = directory() / "review-tables";
   std::filesystem::create_directories(games);
-  ASSERT_EQ(run_ur("match random random --pieces 4 --games 1 --record " + games.string()).exit_code,
+  ASSERT_EQ(run_ur("match random random --pieces 5 --games 1 --record " + games.string()).exit_code,
             0);
   const std::string record = (games / "game-000001.rgn").string();
   const CommandResult missing = run_ur("review " + record);
   EXPECT_EQ(missing.exit_code, 3) << missing.output;
-  EXPECT_TRUE(contains(missing.output, "ur solve --pieces 4")) << missing.output;
+  EXPECT_TRUE(contains(missing.output, "ur solve --pieces 5")) << missing.output;
+  // From a review: the command was given twice, in the reason and in the offer after it.
+  EXPECT_EQ(missing.output.find("ur solve"), missing.output.rfind("ur solve")) << missing.output;
+  EXPECT_TRUE(contains(missing.output, "on two cores; or review with the search's estimate"))
+      << missing.output;
   const CommandResult not_a_table = run_ur("review " + record + " --table " + record);
   EXPECT_EQ(not_a_table.exit_code, 3) << not_a_table.output;
   EXPECT_TRUE(contains(not_a_table.output, "is not a ur table")) << not_a_table.output;
@@ -591,6 +595,32 @@ TEST_F(CliWithTables, ReviewRefusesAnUnusableTableWithExitThree) {
   EXPECT_EQ(other_rules.exit_code, 3) << other_rules.output;
   EXPECT_TRUE(contains(other_rules.output, "3 pieces")) << other_rules.output;
   EXPECT_EQ(run_ur("review " + record + " --estimate").exit_code, 0);
+}
+
+// From a review: ur review refused a record whose small table every other command solves on
+// the spot; a file of several games gave no heading per game; and two key moments of one turn
+// (an extra throw) read the same, "turn 41 dark threw 1", with nothing to tell them apart.
+TEST_F(CliWithTables, ReviewSolvesASmallTableAndNamesEachGameAndThrow) {
+  const std::filesystem::path games = directory() / "review-masters";
+  std::filesystem::create_directories(games);
+  ASSERT_EQ(
+      run_ur("match perfect greedy --rules masters --pieces 2 --games 2 --record " + games.string())
+          .exit_code,
+      0);
+  const std::filesystem::path both = games / "both.rgn";
+  run_shell("cat " + (games / "game-000001.rgn").string() + " " +
+            (games / "game-000002.rgn").string() + " > " + both.string());
+  const CommandResult review = run_ur("review " + both.string());
+  EXPECT_EQ(review.exit_code, 0) << review.output;
+  EXPECT_TRUE(contains(review.output,
+                       "game 1 of 2 · round 1 · light A (perfect) · dark B "
+                       "(greedy)\nvalues: "))
+      << review.output;
+  EXPECT_TRUE(contains(review.output, "\ngame 2 of 2 · round 2 · ")) << review.output;
+  EXPECT_TRUE(contains(review.output, "\n  throw ")) << review.output;
+  EXPECT_FALSE(contains(review.output, "\n  turn ")) << review.output;
+  const CommandResult one = run_ur("review " + (games / "game-000001.rgn").string());
+  EXPECT_FALSE(contains(one.output, "game 1 of")) << one.output;
 }
 
 // A record's tag printed raw let a shared file send escape sequences to the terminal

@@ -8,6 +8,7 @@
 #include "analysis/search_values.h"
 #include "cli/command.h"
 #include "cli/options.h"
+#include "cli/printable.h"
 #include "cli/record_files.h"
 #include "core/notation.h"
 #include "protocol/review_json.h"
@@ -60,17 +61,19 @@ void print_review(std::ostream& out, const records::GameRecord& record,
     out << "\n";
     for (const std::string& line : analysis::summary_lines(review, side)) out << line << "\n";
   }
+  // A turn may hold several throws (extra throws), so each moment names its throw too, counted
+  // as the graph below counts them.
   out << "\nkey moments:";
   for (std::size_t i : review.key_losses) {
     const auto& entry = review.throws[i];
-    out << "\n  turn " << entry.turn << " " << side_name(entry.side) << " "
+    out << "\n  throw " << i + 1 << ", turn " << entry.turn << " " << side_name(entry.side) << " "
         << move_text(record, entry) << ": lost " << loss_text(entry.loss) << " pp ("
         << to_string(entry.move_class) << ")";
   }
   for (std::size_t i : review.key_luck) {
     const auto& entry = review.throws[i];
-    out << "\n  turn " << entry.turn << " " << side_name(entry.side) << " threw " << entry.roll
-        << ": luck " << points_text(entry.luck) << " pp";
+    out << "\n  throw " << i + 1 << ", turn " << entry.turn << " " << side_name(entry.side)
+        << " threw " << entry.roll << ": luck " << points_text(entry.luck) << " pp";
   }
   out << "\n";
   const auto graph = analysis::chance_graph_lines(review);
@@ -78,6 +81,23 @@ void print_review(std::ostream& out, const records::GameRecord& record,
   for (const std::string& line : graph) out << line << "\n";
   out << "result: "
       << (review.winner ? std::string(side_name(*review.winner)) + " won" : "unfinished") << "\n";
+}
+
+// "game 2 of 3 · round 2 · light Ann (perfect) · dark Bob (greedy)": which game of a file the
+// review below is, from the record's tags where it has them.
+std::string game_heading(const records::GameRecord& record, std::size_t g, std::size_t games) {
+  std::string heading = "game " + std::to_string(g + 1) + " of " + std::to_string(games);
+  if (const std::string* round = record.tag("Round")) heading += " · round " + *round;
+  for (const Side side : {Side::Light, Side::Dark}) {
+    const std::string name = side == Side::Light ? "Light" : "Dark";
+    const std::string* player = record.tag(name);
+    const std::string* level = record.tag(name + "Level");
+    if (!player && !level) continue;
+    heading += " · " + std::string(side_name(side));
+    if (player) heading += " " + *player;
+    if (level) heading += " (" + *level + ")";
+  }
+  return cli::printable(heading);
 }
 
 int run_review(const ReviewOptions& options) {
@@ -92,9 +112,9 @@ int run_review(const ReviewOptions& options) {
     const records::GameRecord& record = games[g];
     std::unique_ptr<analysis::PositionValues> values;
     std::string problem;
-    const auto table = find_table(
-        record.rules, &problem,
-        options.table.empty() ? std::nullopt : std::optional<std::filesystem::path>(options.table));
+    // Without --table, a small table is solved on the spot, as for hints, perfect and replay.
+    const auto table = options.table.empty() ? table_for_play(record.rules, &problem)
+                                             : find_table(record.rules, &problem, options.table);
     // A table that cannot be used is exit 3, as in every command (docs/cli.md). One named
     // with --table is refused even beside --estimate: the user asked for that table.
     if (table) {
@@ -109,11 +129,11 @@ int run_review(const ReviewOptions& options) {
                 << "\nur review: review with the search's estimate instead: --estimate\n";
       return cli::kMissingTable;
     } else {
+      // `problem` already names the command that builds the table.
       const SolveCost cost = estimated_solve_cost(record.rules);
-      std::cerr << "ur review: " << problem << "\nur review: build the table with `"
-                << solve_command_line(record.rules) << "` (" << rough_duration(cost.cpu_seconds / 2)
-                << " on two cores), or review with the "
-                << "search's estimate: --estimate\n";
+      std::cerr << "ur review: " << problem << "\nur review: that build takes "
+                << rough_duration(cost.cpu_seconds / 2)
+                << " on two cores; or review with the search's estimate: --estimate\n";
       return cli::kMissingTable;
     }
     const auto replay = std::get<records::Replay>(records::replay(record));
@@ -122,6 +142,7 @@ int run_review(const ReviewOptions& options) {
       out << protocol::to_json(review).dump() << "\n";
     } else {
       if (g > 0) out << "\n";
+      if (games.size() > 1) out << game_heading(record, g, games.size()) << "\n";
       print_review(out, record, review);
     }
   }

@@ -254,6 +254,23 @@ TEST(Cli, HelpCommandWorksLikeTheHelpFlag) {
   EXPECT_EQ(run_ur("help fly").exit_code, 2);
 }
 
+// From a review: --judge FILE with FILE missing said only "cannot open table FILE: No such file
+// or directory", where --table FILE and perfect:FILE give the command that builds it.
+TEST_F(CliWithTables, AMissingJudgeTableNamesTheCommandThatBuildsIt) {
+  const std::string missing = (directory() / "judge.table").string();
+  const CommandResult run =
+      run_ur("match greedy random --rules aseb --pieces 4 --games 2 --judge " + missing);
+  EXPECT_EQ(run.exit_code, 3) << run.output;
+  EXPECT_TRUE(contains(run.output, "ur match: --judge: no solved table for Aseb, 4 pieces"))
+      << run.output;
+  EXPECT_TRUE(contains(run.output, "ur solve --rules aseb --pieces 4 --out " + missing))
+      << run.output;
+  const CommandResult other =
+      run_ur("match greedy random --games 2 --judge " + three_piece_table());
+  EXPECT_EQ(other.exit_code, 3) << other.output;
+  EXPECT_TRUE(contains(other.output, "3 pieces")) << other.output;
+}
+
 // Exit code 3 means "the solved table is not available", whichever command needed it.
 TEST_F(CliWithTables, MissingTableExitsThreeEverywhere) {
   for (const char* arguments : {

@@ -23,6 +23,7 @@
 #include "protocol/json.h"
 #include "records/rgn.h"
 #include "tables/table.h"
+#include "tables/table_store.h"
 
 namespace ur::cli {
 namespace {
@@ -206,13 +207,16 @@ int run_match_command(MatchCommandOptions& options) {
     };
   }
   if (!options.judge.empty()) {
-    auto opened = tables::Table::open(options.judge, options.match.rules);
-    if (const auto* problem = std::get_if<std::string>(&opened)) {
-      std::cerr << "ur match: --judge: " << *problem << "\n";
+    // As --table and perfect:FILE: a missing or unusable file comes with the command that builds
+    // it.
+    std::string problem;
+    auto table =
+        tables::find_table(options.match.rules, &problem, std::filesystem::path(options.judge));
+    if (!table) {
+      std::cerr << "ur match: --judge: " << problem << "\n";
       return kMissingTable;
     }
-    options.match.move_loss =
-        match::table_move_loss(std::get<std::shared_ptr<const tables::Table>>(std::move(opened)));
+    options.match.move_loss = match::table_move_loss(std::move(table));
   }
   const bool show_progress = !options.json && isatty(STDERR_FILENO);
   const match::MatchResult result =

@@ -31,6 +31,10 @@ class Agent {
   virtual std::optional<std::string> cannot_play(const Rules& /*rules*/) const {
     return std::nullopt;
   }
+  // Readies the agent for games under `rules` before any move is timed (the perfect agent
+  // solves a small missing table here). A note for the user when it did something worth
+  // saying, such as a table solved and saved.
+  virtual std::optional<std::string> prepare(const Rules& /*rules*/) { return std::nullopt; }
 };
 
 struct AgentSpecError {

@@ -218,6 +218,9 @@ int run_match_command(MatchCommandOptions& options) {
     }
     options.match.move_loss = match::table_move_loss(std::move(table));
   }
+  for (const std::string& note : match::prepare_agents(options.match)) {
+    std::cerr << "ur match: " << note << "\n";
+  }
   const bool show_progress = !options.json && isatty(STDERR_FILENO);
   const match::MatchResult result =
       match::run_match(options.match, [&](int finished, int wins_of_a) {

@@ -129,6 +129,19 @@ std::optional<SpecProblem> check_specs(const MatchOptions& options) {
   return std::nullopt;
 }
 
+std::vector<std::string> prepare_agents(const MatchOptions& options) {
+  std::vector<std::string> notes;
+  for (int i = 0; i < 2; ++i) {
+    auto made = make_agent(options.specs[i], 0);
+    auto* agent = std::get_if<std::unique_ptr<Agent>>(&made);
+    if (!agent) continue;  // check_specs reported it
+    if (auto note = (*agent)->prepare(options.rules)) {
+      notes.push_back((i == 0 ? "agent A: " : "agent B: ") + *note);
+    }
+  }
+  return notes;
+}
+
 MatchResult run_match(const MatchOptions& options,
                       const std::function<void(int finished, int wins_of_a)>& progress) {
   const auto begin = Clock::now();

@@ -72,6 +72,11 @@ struct SpecProblem {
 // Checks both specs; nothing when both agents can play the rules.
 std::optional<SpecProblem> check_specs(const MatchOptions& options);
 
+// Readies both agents for the match's rules before any move is timed (Agent::prepare: the
+// perfect agent solves a small missing table), giving the notes to show the user, each naming
+// its agent. Precondition: check_specs(options) passed.
+std::vector<std::string> prepare_agents(const MatchOptions& options);
+
 // Plays the match on the session model (src/session): game g is a series seeded with
 // derive_seed(seed, g), its dice keyed by throw number. `progress` is called from the calling
 // thread with the games finished so far and agent A's wins among them, about ten times a second and

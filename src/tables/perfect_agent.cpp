@@ -1,5 +1,7 @@
 #include "tables/perfect_agent.h"
 
+#include <chrono>
+#include <cstdio>
 #include <stdexcept>
 
 #include "tables/table_store.h"
@@ -21,6 +23,25 @@ class PerfectAgent final : public Agent {
   }
 
   std::string name() const override { return name_; }
+
+  // A table small enough to solve on the fly is solved here rather than in the first move,
+  // which would otherwise carry its time (`ur match` reports the time a move).
+  std::optional<std::string> prepare(const Rules& rules) override {
+    if (table_ || unusable_ || find_table(rules, nullptr) || !solves_on_the_fly(rules)) {
+      return std::nullopt;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    std::string problem;
+    const std::shared_ptr<const Table> solved = table_for_play(rules, &problem);
+    if (!solved) return std::nullopt;  // choose() reports the problem
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.1f s", took.count());
+    const std::string where = solved->path().empty() ? "kept it in memory (another file is at " +
+                                                           default_table_path(rules).string() + ")"
+                                                     : "saved it at " + solved->path().string();
+    return "solved the table for " + rules_text(rules) + " in " + seconds + " and " + where;
+  }
 
   std::optional<std::string> cannot_play(const Rules& rules) const override {
     if (table_) return table_mismatch(rules);

@@ -1,6 +1,7 @@
 // The network side of `ur serve`: an HTTP/1.1 + WebSocket server on Boost.Beast that serves
 // the embedded page, hands /api/ requests to the game hub and streams game updates to
-// WebSocket clients. Beast stays inside http_server.cpp; this header is plain C++.
+// WebSocket clients. Beast stays inside http_server.cpp and websocket_session.cpp; this
+// header is plain C++.
 #pragma once
 
 #include <chrono>

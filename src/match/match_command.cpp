@@ -38,8 +38,8 @@ struct MatchCommandOptions {
 double mean_loss(const match::AgentTally& agent) {
   return agent.moves ? agent.loss / agent.moves : 0.0;
 }
-double mistake_rate(const match::AgentTally& agent) {
-  return agent.moves ? static_cast<double>(agent.mistakes) / agent.moves : 0.0;
+double costly_rate(const match::AgentTally& agent) {
+  return agent.moves ? static_cast<double>(agent.costly_moves) / agent.moves : 0.0;
 }
 
 std::string percent(double fraction) {
@@ -69,8 +69,8 @@ nlohmann::json result_json(const match::MatchOptions& options, const match::Matc
     entry.update(rate_json(agent.wins, result.games));
     if (options.move_loss) {
       entry["mean_loss"] = mean_loss(agent);
-      entry["mistakes"] = agent.mistakes;
-      entry["mistake_rate"] = mistake_rate(agent);
+      entry["costly_moves"] = agent.costly_moves;
+      entry["costly_rate"] = costly_rate(agent);
     }
     agents.push_back(entry);
   }
@@ -121,10 +121,11 @@ void print_text(const match::MatchOptions& options, const match::MatchResult& re
     for (int i = 0; i < 2; ++i) {
       const match::AgentTally& agent = result.agents[i];
       char line[200];
-      std::snprintf(line, sizeof line,
-                    "%-22s mean loss %.5f a move (%.3f points of win chance), mistakes %.1f%%\n",
-                    (std::string(i == 0 ? "A " : "B ") + agent.spec).c_str(), mean_loss(agent),
-                    100.0 * mean_loss(agent), 100.0 * mistake_rate(agent));
+      std::snprintf(
+          line, sizeof line,
+          "%-22s mean loss %.5f a move (%.3f pp), costly moves %.1f%% (losing over 0.1 pp)\n",
+          (std::string(i == 0 ? "A " : "B ") + agent.spec).c_str(), mean_loss(agent),
+          100.0 * mean_loss(agent), 100.0 * costly_rate(agent));
       std::cout << line;
     }
   }
@@ -267,8 +268,8 @@ CommandRunner setup_match(CLI::App& app) {
   command
       ->add_option("--judge", options->judge,
                    "Solved table for the rules (ur solve) that rates every move: prints each "
-                   "agent's mean loss of win chance per move and its share of mistakes (moves "
-                   "losing more than 0.1 points)")
+                   "agent's mean loss of win chance per move and its share of costly moves (moves "
+                   "losing more than 0.1 pp)")
       ->check(cli::non_empty_path());
   command
       ->add_option("--record", options->record_dir,

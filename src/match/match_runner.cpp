@@ -29,7 +29,7 @@ struct GameTally {
   std::array<std::uint64_t, 2> moves{};
   std::array<double, 2> seconds{};
   std::array<double, 2> loss{};
-  std::array<std::uint64_t, 2> mistakes{};
+  std::array<std::uint64_t, 2> costly_moves{};
 };
 
 // An agent that times and rates each of its choices into the game's tally.
@@ -46,7 +46,7 @@ class TalliedAgent final : public Agent {
     if (loss_) {
       const double loss = loss_(rules, position, roll, choice.move);
       tally_.loss[agent_] += loss;
-      if (loss > kMistakeLoss) ++tally_.mistakes[agent_];
+      if (loss > kCostlyLoss) ++tally_.costly_moves[agent_];
     }
     return choice;
   }
@@ -178,7 +178,7 @@ MatchResult run_match(const MatchOptions& options,
       result.agents[i].moves += record.moves[i];
       result.agents[i].seconds += record.seconds[i];
       result.agents[i].loss += record.loss[i];
-      result.agents[i].mistakes += record.mistakes[i];
+      result.agents[i].costly_moves += record.costly_moves[i];
       result.moves += record.moves[i];
     }
   }

@@ -33,16 +33,16 @@ struct MatchOptions {
 struct AgentTally {
   std::string spec;
   int wins = 0;
-  int first_moves = 0;         // games in which this agent threw first
-  std::uint64_t moves = 0;     // choices asked of the agent (rolls with a legal move)
-  double seconds = 0.0;        // total time spent choosing
-  double loss = 0.0;           // sum of MatchOptions::move_loss over the agent's moves
-  std::uint64_t mistakes = 0;  // moves that lose more than kMistakeLoss
+  int first_moves = 0;             // games in which this agent threw first
+  std::uint64_t moves = 0;         // choices asked of the agent (rolls with a legal move)
+  double seconds = 0.0;            // total time spent choosing
+  double loss = 0.0;               // sum of MatchOptions::move_loss over the agent's moves
+  std::uint64_t costly_moves = 0;  // moves that lose more than kCostlyLoss
 };
 
-// A move rated worse than this (in chance to win) counts as a mistake: well above the 16-bit
-// table's rounding (7.7e-6), well below what players notice.
-inline constexpr double kMistakeLoss = 0.001;
+// A move rated worse than this (in chance to win; 0.1 pp) counts as costly: well above the 16-bit
+// table's rounding (7.7e-6), well below what players notice. Not the review's class "mistake".
+inline constexpr double kCostlyLoss = 0.001;
 
 struct MatchResult {
   int games = 0;

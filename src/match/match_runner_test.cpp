@@ -92,7 +92,7 @@ TEST(RunMatch, ReportsProgressUpToTheEnd) {
 }
 
 // The judge sees every choice once, with the roll it was made for, and its ratings are
-// tallied per agent: here a move counts as a mistake of 0.25 unless it is the last legal one.
+// tallied per agent: here a move counts as a costly one of 0.25 unless it is the last legal one.
 TEST(RunMatch, RatesEveryMoveWithTheJudge) {
   MatchOptions judged = options(2);
   std::atomic<int> calls{0};
@@ -106,10 +106,10 @@ TEST(RunMatch, RatesEveryMoveWithTheJudge) {
   const MatchResult result = run_match(judged, [](int, int) {});
   EXPECT_EQ(static_cast<std::uint64_t>(calls.load()), result.moves);
   for (const AgentTally& agent : result.agents) {
-    EXPECT_DOUBLE_EQ(agent.loss, 0.25 * static_cast<double>(agent.mistakes));
-    EXPECT_LE(agent.mistakes, agent.moves);
+    EXPECT_DOUBLE_EQ(agent.loss, 0.25 * static_cast<double>(agent.costly_moves));
+    EXPECT_LE(agent.costly_moves, agent.moves);
   }
-  EXPECT_GT(result.agents[1].mistakes, 0u) << "random does not always move the last piece";
+  EXPECT_GT(result.agents[1].costly_moves, 0u) << "random does not always move the last piece";
   const MatchResult plain = run_match(options(2), [](int, int) {});
   EXPECT_EQ(plain.agents[0].wins, result.agents[0].wins) << "judging does not change the games";
   EXPECT_EQ(plain.agents[0].loss, 0.0);

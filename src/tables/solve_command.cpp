@@ -471,13 +471,14 @@ int run_hints(const HintsOptions& options) {
     const std::string from = hint.move.from == 0 ? "start" : std::to_string(hint.move.from);
     const std::string to =
         hint.move.to == options.rules.home_square() ? "home" : std::to_string(hint.move.to);
+    // "capture, throws again": two facts, not one (the throw may come from a rosette).
     std::string notes;
-    if (hint.move.capture) notes += " capture";
-    if (hint.move.extra_throw) notes += " throws again";
+    if (hint.move.capture) notes += "  capture";
+    if (hint.move.extra_throw) notes += notes.empty() ? "  throws again" : ", throws again";
     std::cout << "  " << std::setw(5) << from << " -> " << std::setw(4) << std::left << to
               << std::right << "  " << percent(hint.win, decimals) << "  loss " << std::fixed
               << std::setprecision(decimals) << (ranked.front().win - hint.win) * 100
-              << std::defaultfloat << " pts" << notes << "\n";
+              << std::defaultfloat << " pp" << notes << "\n";
   }
   return 0;
 }

@@ -202,13 +202,18 @@ records::GameRecord record_from_json(const json& value) {
   const auto& replayed = std::get<records::Replay>(played);
   // The members ur writes beside side, roll and move follow from them; given, they must agree,
   // or RGN written from this record would say something else than the JSON.
+  // `decided` says what decides the member: "the ply makes" or "the plies make". Only the
+  // winner can be null: an unfinished game's.
   const auto must_match = [](const json& ply, const char* key, const json& expected,
-                             const std::string& where) {
+                             const std::string& where, std::string_view decided = "the ply makes") {
     const auto given = ply.find(key);
-    if (given != ply.end() && *given != expected) {
-      fail(where + "." + key + " is " + quote_json(*given) + ", but the ply makes it " +
-           quote_json(expected));
+    if (given == ply.end() || *given == expected) return;
+    if (expected.is_null()) {
+      fail(where + "." + key + " is " + quote_json(*given) +
+           ", but the plies end with no winner: expected null");
     }
+    fail(where + "." + key + " is " + quote_json(*given) + ", but " + std::string(decided) +
+         " it " + quote_json(expected));
   };
   for (std::size_t i = 0; i < plies.size(); ++i) {
     const records::PlayedPly& played_ply = replayed.plies[i];
@@ -220,7 +225,7 @@ records::GameRecord record_from_json(const json& value) {
     must_match(plies[i], "rgn", records::action_text(record.rules, played_ply.ply), where);
   }
   if (const auto result = value.find("result"); result != value.end() && result->is_object()) {
-    must_match(*result, "winner", side_or_null(replayed.winner), "result");
+    must_match(*result, "winner", side_or_null(replayed.winner), "result", "the plies make");
   }
   // A game won on the board ended there: nobody resigned it (RGN could not even say so). The
   // replay's winner counts a resignation too, so the board itself is asked.

@@ -157,6 +157,12 @@ TEST(RecordJson, MembersThatContradictThePliesOrTheRulesAreRefused) {
   const std::string won = value["result"]["winner"].get<std::string>();
   winner["result"]["winner"] = won == "light" ? "dark" : "light";
   EXPECT_NE(error_of(winner).find("result.winner is"), std::string::npos) << error_of(winner);
+  // From a review: "but the ply makes it null" for a game the plies leave unfinished.
+  json unfinished = value;
+  unfinished["plies"].erase(unfinished["plies"].size() - 1);
+  unfinished["tags"].erase("Result");
+  EXPECT_EQ(error_of(unfinished),
+            "result.winner is \"" + won + "\", but the plies end with no winner: expected null");
   // From a review: a game won on the board was accepted as also resigned, and RGN written from
   // it dropped the resignation.
   json resigned = value;

@@ -74,7 +74,7 @@ void BM_ReviewRequest7PiecesFromTable(benchmark::State& state) {
   const records::GameRecord record = long_7_piece_game();
   const auto replay = std::get<records::Replay>(records::replay(record));
   const nlohmann::json request = {{"record", protocol::to_json(record, replay)}};
-  for (auto _ : state) benchmark::DoNotOptimize(tables::review_request(request, false));
+  for (auto _ : state) benchmark::DoNotOptimize(tables::review_request(request));
   state.counters["plies"] = static_cast<double>(record.plies.size());
 }
 BENCHMARK(BM_ReviewRequest7PiecesFromTable)->Unit(benchmark::kMillisecond);

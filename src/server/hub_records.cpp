@@ -38,7 +38,7 @@ ApiResponse GameHub::Impl::review(json body) {
   try {
     // Small tables solve in about a second, as for hints and Perfect; bigger ones never
     // on the spot, where they would stall the server.
-    json answer = tables::review_request(body, true);
+    json answer = tables::review_request(body);
     if (const auto rules = record_rules(body)) answer["geometry"] = geometry_json(*rules);
     return {200, std::move(answer)};
   } catch (const protocol::RequestError& error) {

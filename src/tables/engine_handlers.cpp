@@ -48,7 +48,7 @@ json answer_hints(const json& request, const Rules& rules) {
 }
 
 json answer_review(const json& request, const Rules&) {
-  return review_request(request, true);
+  return review_request(request);
 }
 
 const engine::HandlerRegistrar review_registrar{"review", &answer_review};

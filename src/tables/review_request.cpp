@@ -14,7 +14,7 @@ using nlohmann::json;
 
 // {"cmd":"review","record":R} with R a JSON record (docs/records.md), or "rgn":TEXT with
 // one game in RGN; "estimate":true reviews with the search when no table is at hand.
-json review_request(const json& request, bool solve_small_tables) {
+json review_request(const json& request) {
   records::GameRecord record;
   const auto json_record = request.find("record");
   const auto rgn = request.find("rgn");
@@ -59,8 +59,7 @@ json review_request(const json& request, bool solve_small_tables) {
         find_table(record.rules, &problem, std::filesystem::path(member->get<std::string>()));
     if (!table) throw protocol::RequestError(problem);
     values = std::make_unique<TableValues>(table);
-  } else if (auto table = solve_small_tables ? table_for_play(record.rules, &problem)
-                                             : find_table(record.rules, &problem)) {
+  } else if (auto table = table_for_play(record.rules, &problem)) {
     values = std::make_unique<TableValues>(table);
   } else if (estimate) {
     values = std::make_unique<analysis::SearchValues>();

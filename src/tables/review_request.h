@@ -7,8 +7,8 @@
 namespace ur::tables {
 
 // The review of docs/review.md for `request`. Throws protocol::RequestError naming what is
-// wrong. `solve_small_tables` lets a missing table of up to 4 pieces be solved on the spot
-// (about a second); the server, which must not stall, passes false.
-nlohmann::json review_request(const nlohmann::json& request, bool solve_small_tables);
+// wrong. A missing table small enough to solve on the fly (solves_on_the_fly: up to 3 million
+// positions, about a second) is solved on the spot, as every front end does.
+nlohmann::json review_request(const nlohmann::json& request);
 
 }  // namespace ur::tables

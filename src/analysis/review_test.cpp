@@ -6,6 +6,7 @@
 #include <map>
 
 #include "analysis/hand_values.h"
+#include "analysis/review_text.h"
 #include "analysis/search_values.h"
 #include "core/notation.h"
 
@@ -124,6 +125,14 @@ TEST(Review, LuckMarksAndBands) {
   EXPECT_EQ(skill_band(0.0004), "supernatural");
   EXPECT_EQ(skill_band(0.0015), "expert");
   EXPECT_EQ(skill_band(0.02), "awful");
+}
+
+// A loss has no sign, not even for nothing: ur review and ur replay print it alike.
+TEST(Review, LossTextIsUnsignedWithTwoDecimals) {
+  EXPECT_EQ(loss_text(0.0292), "2.92");
+  EXPECT_EQ(loss_text(0.0), "0.00");
+  EXPECT_EQ(loss_text(0.00001), "0.00");
+  EXPECT_EQ(loss_text(0.1234), "12.34");
 }
 
 TEST(Review, WithoutATableTheSearchEstimatesAndSaysSo) {

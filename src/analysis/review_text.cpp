@@ -23,6 +23,11 @@ std::string points_text(double chance) {
   return text;
 }
 
+std::string loss_text(double loss) {
+  const std::string text = points_text(loss);
+  return text.front() == '+' ? text.substr(1) : text;
+}
+
 std::vector<std::string> summary_lines(const Review& review, Side side) {
   const PlayerSummary& player = review.summary[index_of(side)];
   std::string first =

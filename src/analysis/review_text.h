@@ -13,6 +13,9 @@ namespace ur::analysis {
 std::string percent_text(double chance);
 // "+1.25" percentage points for 0.0125 (always signed).
 std::string points_text(double chance);
+// A loss in percentage points, which is never negative (docs/review.md), so unsigned:
+// "2.92" for 0.0292, "0.00" for none.
+std::string loss_text(double loss);
 
 // A player's summary in three lines: "light: 14 decisions (12 best, ...)", the loss,
 // accuracy and skill, then luck and the luck-adjusted chance.

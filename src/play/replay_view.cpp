@@ -291,6 +291,7 @@ std::vector<std::string> replay_review_lines(const ReplayGame& game, int ply) {
   if (!game.review->exact) lines.push_back(game.review->source);
   const analysis::ThrowReview* entry = review_at(game, ply);
   if (!entry) return lines;
+  using analysis::loss_text;
   using analysis::percent_text;
   using analysis::points_text;
   const Rules& rules = game.record.rules;
@@ -303,7 +304,7 @@ std::vector<std::string> replay_review_lines(const ReplayGame& game, int ply) {
   if (entry->forced) {
     played += " · forced";
   } else {
-    played += " · loss " + points_text(entry->loss).substr(1) + " pp · " +
+    played += " · loss " + loss_text(entry->loss) + " pp · " +
               std::string(to_string(entry->move_class)) + (entry->only_move ? " (only move)" : "");
   }
   lines.push_back(before);

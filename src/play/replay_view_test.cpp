@@ -246,6 +246,17 @@ TEST(Replay, TheReviewOfAKnownPlyAndTheBestMoveOnTheBoard) {
   EXPECT_NE(summary.find("light's chance before each throw"), std::string::npos) << summary;
 }
 
+// A best move loses nothing, and says so as ur review does: "0.00", not ".00".
+TEST(Replay, ABestMoveLosesZeroPoints) {
+  ReplayGame game = short_game(false);
+  HandValues values;
+  values.set("D:0/2,3/0:1/1/0", 0.40);  // entering on 3 leaves dark 40%: better than 2 to 5
+  game.review = analysis::review(game.record, game.replay, values);
+  const auto lines = replay_review_lines(game, 3);
+  ASSERT_EQ(lines.size(), 2u) << "no better move to point out";
+  EXPECT_EQ(lines[1], "played A@A2 (start → 3) 60.0% · loss 0.00 pp · best");
+}
+
 TEST(Replay, WithoutATableTheMissingTableIsSaidAndNoFigures) {
   const ReplayGame game = short_game(false);
   ReplayState state;

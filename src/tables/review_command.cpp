@@ -20,6 +20,7 @@
 namespace ur::tables {
 namespace {
 
+using analysis::loss_text;
 using analysis::percent_text;
 using analysis::points_text;
 
@@ -39,11 +40,6 @@ void print_review(std::ostream& out, const records::GameRecord& record,
                   const analysis::Review& review) {
   out << "values: " << review.source << "\n";
   out << "turn side  roll move       before   best played   loss pp  class       luck pp\n";
-  // A loss is never negative (docs/review.md): shown without a sign, "2.92" below "loss pp".
-  const auto loss_text = [](double loss) {
-    const std::string text = points_text(loss);
-    return text.front() == '+' ? text.substr(1) : text;
-  };
   for (const analysis::ThrowReview& entry : review.throws) {
     char line[200];
     std::snprintf(line, sizeof line, "%-4d %-5s %-4d %-10s %6s %6s %6s %9s  %-11s %7s %s",

@@ -93,7 +93,7 @@ int run_replay(const ReplayOptions& options) {
   // parse_record_text has replayed every game, so this replay succeeds.
   auto replay = std::get<records::Replay>(records::replay(record));
   play::ReplayGame game{std::move(record), std::move(replay), std::nullopt, {}};
-  // The table when there is one (solved on the spot up to 4 pieces), else an estimate.
+  // The table when there is one (solved on the spot when small), else an estimate.
   play::attach_review(game);
   play::ReplayState state;
   const std::uint64_t seed = options.seed ? *options.seed : std::random_device{}();

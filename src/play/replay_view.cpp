@@ -10,6 +10,7 @@
 #include "play/play_session.h"
 #include "play/screen.h"
 #include "records/rgn.h"
+#include "tables/solve_progress.h"
 #include "tables/table_store.h"
 
 namespace ur::play {
@@ -60,6 +61,17 @@ std::string move_words(const Rules& rules, Side side, Roll roll, const std::opti
   const std::string rgn = records::action_text(rules, records::Ply{side, roll, move});
   if (!move) return rgn + " (pass)";
   return rgn + " (" + move_squares_text(rules, *move) + ")";
+}
+
+// How an estimated review of `rules` becomes exact: the command that builds the table and what
+// it costs, as ur review words it. Nothing for a table solved on the spot (an estimate then
+// means no table could be had) or one the solver cannot build.
+std::vector<std::string> build_table_lines(const Rules& rules) {
+  if (tables::solves_on_the_fly(rules) || solver::unsupported_rules(rules)) return {};
+  const std::string time =
+      tables::rough_duration(tables::estimated_solve_cost(rules).cpu_seconds / 2);
+  const std::string command = tables::solve_command_line(rules);
+  return {"build the table for exact chances (" + time + " on two cores):", "`" + command + "`"};
 }
 
 void draw_side_label(Canvas& canvas, int x, int y, const ReplayGame& game, const Position& position,
@@ -290,7 +302,14 @@ std::vector<std::string> replay_review_lines(const ReplayGame& game, int ply) {
   std::vector<std::string> lines;
   if (!game.review->exact) lines.push_back(game.review->source);
   const analysis::ThrowReview* entry = review_at(game, ply);
-  if (!entry) return lines;
+  if (!entry) {
+    // Said once, at the start where the replay opens: a ply's review leaves no room for it.
+    if (!game.review->exact && ply == 0) {
+      for (std::string& line : build_table_lines(game.record.rules))
+        lines.push_back(std::move(line));
+    }
+    return lines;
+  }
   using analysis::loss_text;
   using analysis::percent_text;
   using analysis::points_text;

@@ -56,8 +56,8 @@ struct ReplayState {
 };
 
 // Reviews `game` with values_for (hints.h): the solved table when there is one for its rules
-// (solved on the spot up to 4 pieces), else the expectimax estimate, which the screen then
-// calls "estimated: no solved table". `ur replay` and `ur play`'s r share it.
+// (solved on the spot when small: tables::solves_on_the_fly), else the expectimax estimate, which
+// the screen then calls "estimated: no solved table". `ur replay` and `ur play`'s r share it.
 void attach_review(ReplayGame& game, const ValuesMaker& make_values = &values_for);
 
 // The game of `record` ready to show, reviewed by attach_review; nothing when the record
@@ -78,8 +78,9 @@ std::string replay_tags_line(const ReplayGame& game);
 // "ply 5 of 42 · turn 3 · light · roll 2 · A@A3 (start → 2) · extra throw"; ply 0 names
 // the side that opens.
 std::string replay_ply_line(const ReplayGame& game, int ply);
-// The review of ply `ply` (1..plies()) in words (empty at ply 0), or, without a review, why
-// not: the reason and what to do, split at the first ": ".
+// The review of ply `ply` (1..plies()) in words, after an estimate's source line; at ply 0
+// only that line and the command that builds the missing table. Without a review, why not:
+// the reason and what to do, split at the first ": ".
 std::vector<std::string> replay_review_lines(const ReplayGame& game, int ply);
 // The move list's row for `ply`: "▸ 12○ A4A1x" for the current one, else " 12○ A4A1x".
 std::string move_list_row(const ReplayGame& game, int ply, bool current);

@@ -257,6 +257,41 @@ TEST(Replay, ABestMoveLosesZeroPoints) {
   EXPECT_EQ(lines[1], "played A@A2 (start → 3) 60.0% · loss 0.00 pp · best");
 }
 
+// Chances of 50% everywhere, from an estimate rather than a solved table.
+class EvenEstimate final : public analysis::PositionValues {
+ public:
+  double before_throw(const Rules&, const Position&) override { return 0.5; }
+  bool exact() const override { return false; }
+  std::string source() const override {
+    return "estimated: no solved table (expectimax search, 2 throws ahead)";
+  }
+};
+
+// Blitz's 4 pieces are too many to solve on the spot: the start names the command that builds
+// the table, once, not on every ply.
+TEST(Replay, AnEstimatedReviewNamesTheCommandThatBuildsTheTableAtTheStart) {
+  records::GameRecord record;
+  record.rules = named_rules("blitz", 4);
+  record.plies = {{Side::Light, 2, Move{0, 2, false, false}}};
+  ReplayGame game = replayed(record);
+  EvenEstimate values;
+  game.review = analysis::review(game.record, game.replay, values);
+  const auto start = replay_review_lines(game, 0);
+  ASSERT_EQ(start.size(), 3u);
+  EXPECT_EQ(start[0], values.source());
+  EXPECT_EQ(start[1], "build the table for exact chances (a few seconds on two cores):");
+  EXPECT_EQ(start[2], "`ur solve --rules blitz --pieces 4`");
+  const std::string screen = compose_replay(game, ReplayState{}, 80, 24).text(false);
+  EXPECT_NE(screen.find("  `ur solve --rules blitz --pieces 4`"), std::string::npos) << screen;
+  for (const std::string& line : replay_review_lines(game, 1)) {
+    EXPECT_EQ(line.find("ur solve"), std::string::npos) << "not on every ply: " << line;
+  }
+  // A table solved on the spot (Finkel's 2 pieces) is never left to build: no command.
+  ReplayGame small = short_game(false);
+  small.review = analysis::review(small.record, small.replay, values);
+  EXPECT_EQ(replay_review_lines(small, 0), std::vector<std::string>{values.source()});
+}
+
 TEST(Replay, WithoutATableTheMissingTableIsSaidAndNoFigures) {
   const ReplayGame game = short_game(false);
   ReplayState state;

@@ -382,6 +382,14 @@ TEST(Screen, ALongPassReasonAndTheKeyMessageAreNotCut) {
   for (const std::string& line : lines) EXPECT_LE(text_width(line), kMinWidth - 1) << line;
 }
 
+// A word wider than the line (a table's file name) is cut over lines, never past the edge.
+TEST(Screen, WrapCutsAWordWiderThanTheLine) {
+  EXPECT_EQ(wrap("at /a/very/long/name.table now", 10),
+            (std::vector<std::string>{"at", "/a/very/lo", "ng/name.ta", "ble now"}));
+  EXPECT_EQ(wrap("→→→→→", 2), (std::vector<std::string>{"→→", "→→", "→"}));
+  EXPECT_EQ(wrap("two words", 9), std::vector<std::string>{"two words"});
+}
+
 TEST(Screen, OnePieceIsSingular) {
   PlaySession game = testing::make_game(std::string(kFriend), 7, finkel_rules(1));
   UiState ui;

@@ -1,5 +1,6 @@
 #include "play/canvas.h"
 
+#include <algorithm>
 #include <array>
 
 namespace ur::play {
@@ -42,6 +43,12 @@ int text_width(std::string_view text) {
   int width = 0;
   for (std::size_t i = 0; i < text.size(); i += sequence_length(text[i])) ++width;
   return width;
+}
+
+std::string_view first_cells(std::string_view text, int cells) {
+  std::size_t end = 0;
+  for (int cell = 0; cell < cells && end < text.size(); ++cell) end += sequence_length(text[end]);
+  return text.substr(0, std::min(end, text.size()));
 }
 
 Canvas::Canvas(int width, int height)

@@ -84,5 +84,7 @@ class Canvas {
 
 // Number of code points in UTF-8 text (the width of our single-width glyphs).
 int text_width(std::string_view text);
+// The first `cells` cells of UTF-8 `text` (all of it when narrower), cut between code points.
+std::string_view first_cells(std::string_view text, int cells);
 
 }  // namespace ur::play

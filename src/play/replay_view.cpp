@@ -414,8 +414,18 @@ Canvas compose_replay(const ReplayGame& game, const ReplayState& state, int widt
   draw_move_list(canvas, ox + kListColumn, oy + kDarkLabelRow, game, state);
   // The position text, to copy or to compare (docs/notation.md).
   canvas.put(ox + 2, oy + kPositionRow, "position " + to_text(position), palette::kHint);
-  if (!state.message.empty())
-    canvas.put(ox + 2, oy + kMessageRow, "✗ " + state.message, palette::kError);
+  if (!state.message.empty()) {
+    // A long message (a refusal and the command that fixes it) takes the rows above its own,
+    // over the move list and the review, rather than being cut at the screen's edge.
+    // Its text starts past "✗ " and stops two columns short of the right edge, as on the left.
+    const std::vector<std::string> rows = wrap(state.message, width - ox - 6);
+    const int top = oy + kMessageRow + 1 - static_cast<int>(rows.size());
+    canvas.fill(0, top, width, static_cast<int>(rows.size()));
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      canvas.put(ox + 2, top + static_cast<int>(i), (i == 0 ? "✗ " : "  ") + rows[i],
+                 palette::kError);
+    }
+  }
   canvas.put(ox + 2, oy + kKeysRow, keys_help(state),
              state.asking_play ? palette::kTitle : palette::kHint);
 

@@ -304,6 +304,36 @@ TEST(Replay, WithoutATableTheMissingTableIsSaidAndNoFigures) {
   EXPECT_EQ(screen.find("»("), std::string::npos) << screen;
 }
 
+// Why "play from here" was refused, with the command that fixes it, is wrapped whole over
+// the rows above the keys, within the screen's width.
+TEST(Replay, ALongMessageIsWrappedWithinTheScreen) {
+  const ReplayGame game = short_game(false);
+  ReplayState state;
+  state.message =
+      "Cannot play from here: no solved table for Aseb, 5 pieces (exact bear-off) at "
+      "/home/someone/.local/share/ur/ur-aseb-5p-exact.table; build it with "
+      "`ur solve --rules aseb`";
+  for (const int width : {80, 100}) {
+    const auto lines = compose_replay(game, state, width, 24).lines(false);
+    ASSERT_EQ(lines.size(), 24u);
+    const std::string indent(static_cast<std::size_t>((width - kMinWidth) / 2 + 4), ' ');
+    std::string shown;  // the message's rows, joined again
+    for (int row = 0; row < 23; ++row) {
+      const std::string& line = lines[static_cast<std::size_t>(row)];
+      EXPECT_LE(text_width(line), width) << line;
+      if (const std::size_t mark = line.find("✗ "); mark != std::string::npos) {
+        shown = line.substr(mark);
+      } else if (!shown.empty()) {
+        EXPECT_TRUE(line.starts_with(indent)) << "under the message's text\n" << line;
+        shown += ' ';
+        shown += line.substr(indent.size());
+      }
+    }
+    EXPECT_EQ(shown, "✗ " + state.message) << width;
+    EXPECT_NE(lines[23].find("←→ ply"), std::string::npos) << "the keys stay: " << lines[23];
+  }
+}
+
 TEST(Replay, ASmallTerminalHidesTheBoard) {
   const ReplayGame game = short_game(false);
   const std::string screen = compose_replay(game, ReplayState{}, 60, 20).text(false);

@@ -438,10 +438,16 @@ std::vector<std::string> wrap(const std::string& text, int width) {
   while (begin < text.size()) {
     std::size_t end = text.find(' ', begin);
     if (end == std::string::npos) end = text.size();
-    const std::string word = text.substr(begin, end - begin);
+    std::string word = text.substr(begin, end - begin);
     if (!line.empty() && text_width(line) + 1 + text_width(word) > width) {
       lines.push_back(line);
       line.clear();
+    }
+    // A word wider than a line (a long file name) is cut, rather than lost past the edge.
+    while (line.empty() && width > 0 && text_width(word) > width) {
+      const std::string_view head = first_cells(word, width);
+      lines.emplace_back(head);
+      word.erase(0, head.size());
     }
     line += (line.empty() ? "" : " ") + word;
     begin = end + 1;

@@ -167,7 +167,8 @@ void draw_dice(Canvas& canvas, int x, int y, const std::optional<Dice>& dice, Ro
 // column each side to set it apart from what lies under it.
 void draw_box(Canvas& canvas, int x, int y, int width, int height, const std::string& title);
 
-// Splits `text` into lines of at most `width` cells, breaking at spaces.
+// Splits `text` into lines of at most `width` cells, breaking at spaces (and inside a word
+// wider than a line).
 std::vector<std::string> wrap(const std::string& text, int width);
 
 // One line about the rule and play settings (not the seed), at most 76 cells, e.g.

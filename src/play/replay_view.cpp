@@ -261,19 +261,26 @@ void handle_replay_key(const ReplayGame& game, ReplayState& state, const Key& ke
   state.message = describe_key(key) + " does nothing here: ? shows the keys";
 }
 
-std::string replay_tags_line(const ReplayGame& game) {
+std::string replay_tags_line(const ReplayGame& game, int width) {
   const records::GameRecord& record = game.record;
-  // rules_text names another set than Finkel's: "Aseb, 5 pieces (exact bear-off)".
-  std::string text = player_name(record, Side::Light) + " – " + player_name(record, Side::Dark) +
-                     " · " + tables::rules_text(record.rules);
-  const std::string* result = record.tag("Result");
-  text += " · " + (result ? *result : std::string("*"));
+  const std::string* result_tag = record.tag("Result");
+  std::string result = result_tag ? *result_tag : std::string("*");
   if (game.replay.winner) {
-    text += " (" + std::string(side_name(*game.replay.winner)) + " won";
-    if (record.resigned) text += ", " + std::string(side_name(*record.resigned)) + " resigned";
-    text += ")";
+    result += " (" + std::string(side_name(*game.replay.winner)) + " won";
+    if (record.resigned) result += ", " + std::string(side_name(*record.resigned)) + " resigned";
+    result += ")";
   }
-  return text;
+  // rules_text names another set than Finkel's: "Aseb, 5 pieces (exact bear-off)".
+  std::string rules = tables::rules_text(record.rules);
+  const std::string text = player_name(record, Side::Light) + " – " +
+                           player_name(record, Side::Dark) + " · " + rules + " · " + result;
+  if (text_width(text) <= width) return text;
+  // The players give way first, as the labels beside the board name them; then the rules, so
+  // the result always shows.
+  const std::string tail = " · " + result;
+  const int room = width - text_width(tail);
+  if (text_width(rules) > room) rules = std::string(first_cells(rules, room - 1)) + "…";
+  return rules + tail;
 }
 
 std::string replay_ply_line(const ReplayGame& game, int ply) {
@@ -385,7 +392,7 @@ Canvas compose_replay(const ReplayGame& game, const ReplayState& state, int widt
   const Position position = replay_position(game, state.ply);
   const bool over = state.ply == game.plies() && game.replay.winner.has_value();
 
-  canvas.put(ox, oy + kTagsRow, replay_tags_line(game), palette::kTitle);
+  canvas.put(ox, oy + kTagsRow, replay_tags_line(game, width - ox), palette::kTitle);
   canvas.put(ox, oy + kPlyRow, replay_ply_line(game, state.ply));
   draw_side_label(canvas, ox, oy + kDarkLabelRow, game, position, over, Side::Dark);
   const BoardMarks marks = replay_marks(game, state.ply);

@@ -73,8 +73,10 @@ void go_to_ply(const ReplayGame& game, ReplayState& state, int ply);
 // any key closes an overlay. While the board is hidden only q acts.
 void handle_replay_key(const ReplayGame& game, ReplayState& state, const Key& key);
 
-// "Light (greedy) – Dark (random) · 3 pieces (exact bear-off) · 1-0"
-std::string replay_tags_line(const ReplayGame& game);
+// "Light (greedy) – Dark (random) · 3 pieces (exact bear-off) · 1-0 (light won)" within
+// `width` cells: when too wide the players give way (the side labels name them), and then
+// the rules are shortened with "…", so the result always shows.
+std::string replay_tags_line(const ReplayGame& game, int width);
 // "ply 5 of 42 · turn 3 · light · roll 2 · A@A3 (start → 2) · extra throw"; ply 0 names
 // the side that opens.
 std::string replay_ply_line(const ReplayGame& game, int ply);

@@ -206,12 +206,63 @@ TEST(Replay, TheMoveListScrollsWithTheCurrentPly) {
 
 TEST(Replay, HeaderAndTags) {
   const ReplayGame game = short_game(false);
-  EXPECT_EQ(replay_tags_line(game), "Ann – Computer (hard) · 2 pieces (exact bear-off) · *");
+  EXPECT_EQ(replay_tags_line(game, kMinWidth),
+            "Ann – Computer (hard) · 2 pieces (exact bear-off) · *");
   EXPECT_EQ(replay_ply_line(game, 0), "ply 0 of 4 · the start · light throws first");
   EXPECT_EQ(replay_ply_line(game, 1), "ply 1 of 4 · turn 1 · light · roll 2 · A@A3 (start → 2)");
   EXPECT_EQ(replay_ply_line(game, 4), "ply 4 of 4 · turn 2 · dark · roll 0 · 0 -- (pass)");
   EXPECT_EQ(move_list_row(game, 0, true), "▸  0  start");
   EXPECT_EQ(move_list_row(game, 3, false), "   3○ A@A2");
+}
+
+// Finkel's board with 3 dice and 4 pieces, from dark's last piece on 14: dark throws 1 and
+// bears it off, and wins 0-1.
+records::GameRecord custom_game_won_by_dark() {
+  records::GameRecord record;
+  RuleSpec spec = find_rule_set("finkel")->spec;
+  spec.dice = 3;
+  spec.pieces = 4;
+  record.rules = Rules(spec);
+  const Position start = std::get<Position>(parse_text("D:1/-/3:0/14/3", record.rules));
+  record.tags = {{"Light", "A"},    {"LightLevel", "perfect"},
+                 {"Dark", "B"},     {"DarkLevel", "greedy"},
+                 {"Result", "0-1"}, {std::string(records::kPositionTag), to_text(start)}};
+  record.first = Side::Dark;
+  record.plies = {{Side::Dark, 1, Move{14, 15, false, false}}};
+  return record;
+}
+
+// A custom set's title makes the header too wide for 80 columns: the players give way (the
+// labels beside the board name them) so that the rules and the result show whole; a wider
+// screen shows it all.
+TEST(Replay, ALongHeaderKeepsTheRulesAndTheResultInSight) {
+  const ReplayGame game = replayed(custom_game_won_by_dark());
+  ASSERT_EQ(game.replay.winner, Side::Dark);
+  const std::string rules_and_result =
+      "Custom (finkel path, 3 dice), 4 pieces (exact bear-off) · 0-1 (dark won)";
+  const std::string full = "A (perfect) – B (greedy) · " + rules_and_result;
+  EXPECT_EQ(replay_tags_line(game, 200), full);
+  EXPECT_EQ(replay_tags_line(game, kMinWidth), rules_and_result);
+  ReplayState state;
+  go_to_ply(game, state, 1);
+  auto lines = compose_replay(game, state, kMinWidth, kMinHeight).lines(false);
+  EXPECT_EQ(lines[0], rules_and_result);
+  EXPECT_NE(lines[2].find("dark — B (greedy)"), std::string::npos) << lines[2];
+  EXPECT_NE(lines[13].find("light — A (perfect)"), std::string::npos) << lines[13];
+  lines = compose_replay(game, state, 120, kMinHeight).lines(false);
+  EXPECT_EQ(lines[0], std::string(20, ' ') + full);
+}
+
+// Rules too long even without the players are shortened with "…": the result still shows.
+TEST(Replay, TheResultShowsWhenEvenTheRulesDoNotFit) {
+  records::GameRecord record = custom_game_won_by_dark();
+  record.plies.clear();
+  record.resigned = Side::Light;
+  const ReplayGame game = replayed(record);
+  const std::string header = replay_tags_line(game, kMinWidth);
+  EXPECT_EQ(text_width(header), kMinWidth) << header;
+  EXPECT_TRUE(header.starts_with("Custom (finkel path, 3 dice), 4 pieces (exact")) << header;
+  EXPECT_TRUE(header.ends_with("… · 0-1 (dark won, light resigned)")) << header;
 }
 
 TEST(Replay, TheReviewOfAKnownPlyAndTheBestMoveOnTheBoard) {

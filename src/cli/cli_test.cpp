@@ -183,6 +183,19 @@ TEST_F(CliWithTables, SolveStopsWhenItsOutputIsLost) {
   EXPECT_FALSE(std::filesystem::exists(table));
 }
 
+// From a review: `ur play --board aseb --path finkel` was blamed on --rules, which was not given.
+TEST(Cli, UnplayableRulesNameTheOptionsGiven) {
+  const CommandResult run = run_ur("play --board aseb --path finkel --script /dev/null");
+  EXPECT_EQ(run.exit_code, 2) << run.output;
+  EXPECT_TRUE(contains(run.output,
+                       "ur play: --board aseb --path finkel: these rules cannot be "
+                       "played: the finkel path leaves the aseb board"))
+      << run.output;
+  const CommandResult named = run_ur("perft --rules aseb --path finkel --depth 1");
+  EXPECT_TRUE(contains(named.output, "ur perft: --rules aseb --path finkel: these rules"))
+      << named.output;
+}
+
 TEST(Cli, SeedsMustBeZeroToTwoToTheSixtyFourMinusOne) {
   for (const char* arguments :
        {"play --seed -1 --script /dev/null", "play --seed 18446744073709551616 --script /dev/null",

@@ -71,7 +71,7 @@ inline void add_rules_options(CLI::App& command, Rules& rules) {
       .add_option("--capture-extra-throw", choice->capture_extra_throw,
                   "true: a capture throws again (Blitz)")
       ->check(true_or_false());
-  command.parse_complete_callback([choice, &rules] {
+  command.parse_complete_callback([choice, &rules, &command] {
     RuleSpec spec = find_rule_set(choice->name)->spec;
     if (choice->pieces) spec.pieces = *choice->pieces;
     if (choice->bear_off)
@@ -84,7 +84,19 @@ inline void add_rules_options(CLI::App& command, Rules& rules) {
     if (choice->rosette_extra_throw) spec.rosette_gives_extra_throw = *choice->rosette_extra_throw;
     if (choice->capture_extra_throw) spec.capture_gives_extra_throw = *choice->capture_extra_throw;
     if (auto why = why_unplayable(spec)) {
-      throw CLI::ValidationError("--rules", "these rules cannot be played: " + *why);
+      // Named by the options the user gave ("--board aseb --path finkel"), not all as --rules.
+      std::string given;
+      for (const CLI::Option* option : command.get_options()) {
+        const std::string name = option->get_name();
+        const bool rule_option = name == "--rules" || name == "--pieces" || name == "--bear-off" ||
+                                 name == "--board" || name == "--path" || name == "--dice" ||
+                                 name == "--zero-roll" || name == "--safe-rosettes" ||
+                                 name == "--rosette-extra-throw" || name == "--capture-extra-throw";
+        if (!rule_option || option->count() == 0) continue;
+        given += (given.empty() ? "" : " ") + name + " " + option->results().back();
+      }
+      throw CLI::ValidationError(given.empty() ? "--rules" : given,
+                                 "these rules cannot be played: " + *why);
     }
     rules = Rules(spec);
   });

@@ -35,7 +35,8 @@ void print_game(std::ostream& out, const records::GameRecord& record,
   for (const records::Tag& tag : record.tags) {
     out << printable(tag.key) << ": " << printable(tag.value) << "\n";
   }
-  out << "turn  side   roll  move           notes              position after\n";
+  // The notes column holds its longest text, "captures, throws again" (22 characters).
+  out << "turn  side   roll  move           notes                  position after\n";
   for (const records::PlayedPly& played : replay.plies) {
     const records::Ply& ply = played.ply;
     std::string notes;
@@ -49,7 +50,7 @@ void print_game(std::ostream& out, const records::GameRecord& record,
     std::snprintf(head, sizeof head, "%-5d %-6s %-5d ", played.turn,
                   std::string(side_name(ply.side)).c_str(), ply.roll);
     char tail[32];
-    std::snprintf(tail, sizeof tail, " %-18s ", notes.c_str());
+    std::snprintf(tail, sizeof tail, " %-22s ", notes.c_str());
     out << head << move << std::string(move_columns < 14 ? 14 - move_columns : 0, ' ') << tail
         << to_text(played.after) << "\n";
   }

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <string>
 
 #include "cli/run_ur.h"
@@ -28,6 +29,34 @@ std::string write_file(const std::string& name, const std::string& text) {
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
+}
+
+// From a review: "captures, throws again" (22 characters) overflowed the notes column and
+// pushed that row's position out of line. Every row's position starts under the header's.
+TEST(RecordCommand, EveryPositionStartsUnderItsHeader) {
+  const std::string directory = write_file("blitz", "");
+  std::filesystem::remove(directory);
+  run_ur("match random random --rules blitz --pieces 2 --games 1 --seed 1 --record " + directory);
+  const auto run = run_ur("record " + directory + "/game-000001.rgn");
+  std::filesystem::remove_all(directory);
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  ASSERT_TRUE(contains(run.output, "captures, throws again")) << run.output;
+  std::istringstream lines(run.output);
+  std::size_t column = std::string::npos;
+  int rows = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.starts_with("turn ")) column = line.find("position after");
+    if (line.empty() || line[0] < '1' || line[0] > '9') continue;
+    // Columns count characters; the move's arrow is one character in three bytes.
+    std::size_t arrows = 0;
+    for (std::size_t at = line.find("→"); at != std::string::npos; at = line.find("→", at + 1)) {
+      ++arrows;
+    }
+    const std::size_t position = line.find_last_of(' ') + 1;
+    EXPECT_EQ(position - 2 * arrows, column) << line;
+    ++rows;
+  }
+  EXPECT_GT(rows, 10);
 }
 
 TEST(RecordCommand, PrintsEveryPlyWithThePositionAfterIt) {

@@ -269,13 +269,22 @@ void draw_save(Canvas& canvas, int ox, int oy, const UiState& ui, const std::str
 }
 
 // The question before a long table build: what is missing, what building costs, y / N.
+// The note under the question (the command that builds it later, or why the build failed)
+// is wrapped inside the box, however long the rules make it.
 void draw_build_offer(Canvas& canvas, int ox, int oy, const UiState& ui) {
   const TableRequest& request = *ui.table;
   const int x = ox + 7, width = 66;
   std::vector<std::string> lines = wrap(request.offer.missing, width - 4);
   const auto cost = wrap(request.offer.cost, width - 4);
   lines.insert(lines.end(), cost.begin(), cost.end());
-  const int height = static_cast<int>(lines.size()) + 7;
+  const bool failed = !ui.message.empty() && ui.message_is_error;
+  const std::vector<std::string> note =
+      wrap(failed ? "✗ " + ui.message
+           : request.use == TableUse::Game
+               ? "(or later, outside the game: " + request.offer.command + ")"
+               : "(n: estimated; later: " + request.offer.command + ")",
+           width - 4);
+  const int height = static_cast<int>(lines.size() + note.size()) + 6;
   const int y = oy + std::max(1, (kMinHeight - height) / 2);
   const char* title = request.use == TableUse::Hints    ? "The hints need a solved table"
                       : request.use == TableUse::Review ? "The review needs a solved table"
@@ -286,14 +295,13 @@ void draw_build_offer(Canvas& canvas, int ox, int oy, const UiState& ui) {
   }
   const int question = y + 3 + static_cast<int>(lines.size());
   canvas.put_centered(x, question, width, "Build it now?  y / N", palette::kTitle);
-  if (!ui.message.empty() && ui.message_is_error) {
-    canvas.put(x + 2, question + 1, "✗ " + ui.message, palette::kError);
-  } else {
-    canvas.put_centered(x, question + 1, width,
-                        request.use == TableUse::Game
-                            ? "(or later, outside the game: " + request.offer.command + ")"
-                            : "(n: estimated; later: " + request.offer.command + ")",
-                        palette::kHint);
+  for (std::size_t i = 0; i < note.size(); ++i) {
+    const int row = question + 1 + static_cast<int>(i);
+    if (failed) {
+      canvas.put(x + 2, row, note[i], palette::kError);
+    } else {
+      canvas.put_centered(x, row, width, note[i], palette::kHint);
+    }
   }
 }
 

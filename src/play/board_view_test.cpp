@@ -574,6 +574,27 @@ TEST(Screen, TheRulesPageIsTheChosenSetsProseAndTheKeys) {
   }
 }
 
+// A custom set's title is too long for the rules page's top border: it is shortened with
+// "…", so the border keeps its corners and "any key returns" stays readable.
+TEST(Screen, TheRulesPageShortensALongTitleWithinItsBorder) {
+  RuleSpec custom;
+  custom.dice = 3;
+  custom.zero_counts_as_max = true;
+  custom.safe_rosettes = false;
+  custom.pieces = 3;
+  const Rules rules(custom);
+  ASSERT_GT(text_width(rule_set_title(rules)), kMinWidth / 2) << rule_set_title(rules);
+  PlaySession game = testing::make_game(std::string(kFriend), 5, rules);
+  UiState ui;
+  ui.overlay = Overlay::Rules;
+  const Canvas canvas = compose_screen(game, ui, kMinWidth, kMinHeight);
+  const std::string top = canvas.lines(false)[0];
+  EXPECT_EQ(canvas.glyph_at(0, 0), "┌") << top;
+  EXPECT_EQ(canvas.glyph_at(kMinWidth - 1, 0), "┐") << top;
+  EXPECT_TRUE(top.starts_with("┌─ Custom (")) << top;
+  EXPECT_TRUE(top.ends_with("…: rules and keys (any key returns) ─┐")) << top;
+}
+
 TEST(Screen, MastersThrowsThreeDice) {
   PlaySession game =
       testing::make_game(std::string(kFriend), 5, Rules(find_rule_set("masters")->spec));

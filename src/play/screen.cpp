@@ -203,8 +203,12 @@ void draw_menu(Canvas& canvas, int ox, int oy, const UiState& ui) {
 }
 
 void draw_rules(Canvas& canvas, int ox, int oy, const Rules& rules) {
-  draw_box(canvas, ox, oy, kMinWidth, kMinHeight,
-           rule_set_title(rules) + ": rules and keys (any key returns)");
+  // A custom set's long title is shortened, so that how to leave the page stays in sight.
+  const std::string keys = ": rules and keys (any key returns)";
+  std::string title = rule_set_title(rules);
+  const int room = kMinWidth - 6 - text_width(keys);  // a corner, a dash and a blank each side
+  if (text_width(title) > room) title = std::string(first_cells(title, room - 1)) + "…";
+  draw_box(canvas, ox, oy, kMinWidth, kMinHeight, title + keys);
   int line = oy + 1;
   for (const std::string& text : rules_text(rules)) {
     if (line < oy + kMinHeight - 1) canvas.put(ox + 2, line++, text);
@@ -436,7 +440,11 @@ void draw_box(Canvas& canvas, int x, int y, int width, int height, const std::st
   canvas.vertical_line(x, y, y + height - 1, false, palette::kTitle);
   canvas.vertical_line(x + width - 1, y, y + height - 1, false, palette::kTitle);
   canvas.commit_lines();
-  canvas.put_centered(x, y, width, " " + title + " ", palette::kTitle);
+  // A title too long for the edge is shortened: the corners and a dash each side stay.
+  const int room = width - 6;
+  const std::string shown =
+      text_width(title) > room ? std::string(first_cells(title, room - 1)) + "…" : title;
+  canvas.put_centered(x, y, width, " " + shown + " ", palette::kTitle);
 }
 
 std::vector<std::string> wrap(const std::string& text, int width) {

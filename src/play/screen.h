@@ -163,8 +163,9 @@ Canvas too_small_screen(int width, int height, const std::vector<std::string>& a
 void draw_dice(Canvas& canvas, int x, int y, const std::optional<Dice>& dice, Roll roll, int count,
                bool fresh);
 
-// A framed box with `title` centred in its top edge, its inside cleared, and a blank
-// column each side to set it apart from what lies under it.
+// A framed box with `title` centred in its top edge (shortened with "…" where it would
+// reach the corners), its inside cleared, and a blank column each side to set it apart from
+// what lies under it.
 void draw_box(Canvas& canvas, int x, int y, int width, int height, const std::string& title);
 
 // Splits `text` into lines of at most `width` cells, breaking at spaces (and inside a word

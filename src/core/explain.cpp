@@ -102,6 +102,16 @@ std::string listed(const std::vector<std::string>& items) {
 
 }  // namespace
 
+std::string square_name(const Rules& rules, Square square) {
+  if (square == 0) return "start";
+  if (square >= rules.home_square()) return "home";
+  return std::to_string(square);
+}
+
+std::string move_squares_text(const Rules& rules, const Move& move) {
+  return square_name(rules, move.from) + " → " + square_name(rules, move.to);
+}
+
 std::string why_pass(const Rules& rules, const Position& position, Roll roll) {
   if (roll <= 0) return "A throw of 0: the turn passes.";
   if (count_legal_moves(rules, position, roll) > 0) return "";

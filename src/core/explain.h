@@ -23,8 +23,12 @@ IllegalReason why_illegal(const Rules& rules, const Position& position, Roll rol
 // A sentence for players, e.g. "Square 8 is the rosette B4: the opponent's piece there is
 // safe." Squares are the mover's route numbers; tiles are named as on the board.
 // `mover` names the tiles as that side sees them (lane A is light's own row).
-std::string describe(IllegalReason reason, const Rules& rules, Roll roll, Square from,
-                     Side mover);
+std::string describe(IllegalReason reason, const Rules& rules, Roll roll, Square from, Side mover);
+
+// A route square in words: "start" for 0, "home" from home_square(), else its number.
+std::string square_name(const Rules& rules, Square square);
+// A move's squares in words: "start → 3", "6 → 9", "13 → home".
+std::string move_squares_text(const Rules& rules, const Move& move);
 
 // Why the side to move must pass with this roll, or an empty string if it has a move.
 std::string why_pass(const Rules& rules, const Position& position, Roll roll);

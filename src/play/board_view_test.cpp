@@ -383,6 +383,21 @@ TEST(Screen, ALongPassReasonAndTheKeyMessageAreNotCut) {
   for (const std::string& line : lines) EXPECT_LE(text_width(line), kMinWidth - 1) << line;
 }
 
+// Refusing a pass while a move exists: the whole sentence fits the message row, and names
+// the example move as the rest of the screen does ("start → 1").
+TEST(Screen, ThePassRefusalIsWholeAndNamesItsMoveAsTheScreenDoes) {
+  PlaySession game = testing::make_game(std::string(kFriend), 4, named_rules("masters", 2));
+  ASSERT_FALSE(game.force_roll(1));
+  UiState ui;
+  sync_ui(game, ui);
+  handle_key(game, ui, char_key('p'));
+  ASSERT_TRUE(ui.message_is_error);
+  EXPECT_NE(ui.message.find("start → 1"), std::string::npos) << ui.message;
+  const auto lines = compose_screen(game, ui, kMinWidth, kMinHeight).lines(false);
+  EXPECT_EQ(lines[layout::kMessageRow], "  ✗ " + ui.message);
+  EXPECT_LE(text_width(lines[layout::kMessageRow]), kMinWidth - 1) << lines[layout::kMessageRow];
+}
+
 // A word wider than the line (a table's file name) is cut over lines, never past the edge.
 TEST(Screen, WrapCutsAWordWiderThanTheLine) {
   EXPECT_EQ(wrap("at /a/very/long/name.table now", 10),

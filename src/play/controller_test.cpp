@@ -156,9 +156,7 @@ TEST(Keys, ThrowChooseByArrowsAndTypingThenMove) {
   press(game, ui, "t");
   EXPECT_EQ(ui.message, "You already threw 2: move a piece.");
   press(game, ui, "p");
-  EXPECT_EQ(ui.message,
-            "You have a legal move with this throw of 2 (for example 0 to 2); passing is allowed "
-            "only without one.");
+  EXPECT_EQ(ui.message, "A throw of 2 can move (for example start → 2); pass only when it cannot.");
   EXPECT_EQ(snapshot(game), before);
   press(game, ui, "\r");
   EXPECT_EQ(game.log().back(), "Light entered a piece on 2.");

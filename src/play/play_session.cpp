@@ -8,16 +8,6 @@
 
 namespace ur::play {
 
-std::string square_name(const Rules& rules, Square square) {
-  if (square == 0) return "start";
-  if (square >= rules.home_square()) return "home";
-  return std::to_string(square);
-}
-
-std::string move_squares_text(const Rules& rules, const Move& move) {
-  return square_name(rules, move.from) + " → " + square_name(rules, move.to);
-}
-
 namespace {
 
 // The menu's settings for what a session plays under.

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "agents/agent.h"
+#include "core/explain.h"  // square_name, move_squares_text
 #include "records/record.h"
 #include "session/narration.h"
 #include "session/session.h"
@@ -44,11 +45,6 @@ struct Settings {
 
   friend bool operator==(const Settings&, const Settings&) = default;
 };
-
-// A route square in words: "start" for 0, "home" from home_square(), else its number.
-std::string square_name(const Rules& rules, Square square);
-// A move's squares in words: "start → 3", "6 → 9", "13 → home".
-std::string move_squares_text(const Rules& rules, const Move& move);
 
 // The session's settings for `settings`: the person light, the computer (or a friend) dark.
 session::Settings session_settings(const Settings& settings);

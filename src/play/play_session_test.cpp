@@ -78,8 +78,7 @@ TEST(Game, ActionsOutOfTurnAreRefusedAndChangeNothing) {
   EXPECT_EQ(game.force_roll(1).value(),
             "You have thrown 2 and must move a piece before throwing again.");
   EXPECT_EQ(game.pass().value(),
-            "You have a legal move with this throw of 2 (for example 0 to 2); passing is allowed "
-            "only without one.");
+            "A throw of 2 can move (for example start → 2); pass only when it cannot.");
   EXPECT_EQ(game.move(5).value(), "You have no piece on square 5.");
   EXPECT_EQ(snapshot(game), thrown);
 }

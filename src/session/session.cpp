@@ -407,12 +407,11 @@ Outcome Session::apply(const Intent& intent, Side seat, bool computer, Time now)
                         "Throw the dice first; pass only when the throw cannot move.");
         }
         if (state_.phase == Phase::Move) {
-          const Move example = legal_moves()[0];
-          return refuse(RefusalCode::MoveAvailable,
-                        "You have a legal move with this throw of " +
-                            std::to_string(state_.pending->roll) + " (for example " +
-                            std::to_string(example.from) + " to " + std::to_string(example.to) +
-                            "); passing is allowed only without one.");
+          // Short enough for the terminal's message row, the move named as the boards do.
+          return refuse(
+              RefusalCode::MoveAvailable,
+              "A throw of " + std::to_string(state_.pending->roll) + " can move (for example " +
+                  move_squares_text(rules(), legal_moves()[0]) + "); pass only when it cannot.");
         }
         record({now, Passed{seat, state_.pending->roll, false}}, out);
         return std::nullopt;

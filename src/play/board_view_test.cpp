@@ -495,44 +495,6 @@ TEST(Screen, GameOverBoxKeepsItsBordersAndTheWinnerMark) {
   }
 }
 
-// The text inside the box whose borders stand in columns `left` and `left + width - 1`, its
-// rows' words joined by single spaces; fails the test when a corner or a side of the box
-// is lost (text drawn over it).
-std::string box_text(const Canvas& canvas, int left, int width) {
-  const int right = left + width - 1;
-  int top = 0;
-  while (top < canvas.height() &&
-         (canvas.glyph_at(left, top) != "┌" || canvas.glyph_at(right, top) != "┐")) {
-    ++top;
-  }
-  if (top == canvas.height()) {
-    ADD_FAILURE() << "no top corners in columns " << left << " and " << right << "\n"
-                  << canvas.text(false);
-    return "";
-  }
-  std::string text;
-  for (int y = top + 1; y < canvas.height(); ++y) {
-    if (canvas.glyph_at(left, y) == "└" && canvas.glyph_at(right, y) == "┘") return text;
-    if (canvas.glyph_at(left, y) != "│" || canvas.glyph_at(right, y) != "│") {
-      ADD_FAILURE() << "row " << y << " lost a side of the box\n" << canvas.text(false);
-      return "";
-    }
-    std::string word;
-    for (int x = left + 1; x <= right; ++x) {
-      const std::string_view glyph = canvas.glyph_at(x, y);
-      if (x < right && glyph != " ") {
-        word += glyph;
-      } else if (!word.empty()) {
-        text += (text.empty() ? "" : " ") + word;
-        word.clear();
-      }
-    }
-  }
-  ADD_FAILURE() << "no bottom corners in columns " << left << " and " << right << "\n"
-                << canvas.text(false);
-  return "";
-}
-
 // The offer to build a table names the command that builds it later, wrapped inside the
 // box however long the rules make it, and so does a long error in its place.
 TEST(Screen, TheBuildOfferWrapsItsSolveCommandInsideTheBox) {
@@ -550,7 +512,7 @@ TEST(Screen, TheBuildOfferWrapsItsSolveCommandInsideTheBox) {
     ui.table->offer.cost = "Building it takes about 10 seconds and about 200 MB of memory.";
     ui.table->offer.command = tables::solve_command_line(rules);
     const Canvas offer = compose_screen(game, ui, kMinWidth, kMinHeight);
-    const std::string inside = box_text(offer, 7, 66);
+    const std::string inside = testing::box_text(offer, 7, 66);
     EXPECT_NE(inside.find("(or later, outside the game: " + ui.table->offer.command + ")"),
               std::string::npos)
         << offer.text(false);
@@ -560,7 +522,7 @@ TEST(Screen, TheBuildOfferWrapsItsSolveCommandInsideTheBox) {
                  " would need more memory than this machine has";
     ui.message_is_error = true;
     const Canvas refused = compose_screen(game, ui, kMinWidth, kMinHeight);
-    EXPECT_NE(box_text(refused, 7, 66).find("✗ " + ui.message), std::string::npos)
+    EXPECT_NE(testing::box_text(refused, 7, 66).find("✗ " + ui.message), std::string::npos)
         << refused.text(false);
   }
 }

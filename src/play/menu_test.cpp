@@ -99,6 +99,25 @@ TEST(Menu, ThePerfectOpponentIsRefusedForAPathTheSolverCannotSolve) {
   EXPECT_EQ(game.rules().path, PathKind::Murray);
 }
 
+// The refusal is longer than the menu's four lines of notes: the box makes room for all of it.
+TEST(Menu, ARefusalIsWrappedWholeInsideTheBox) {
+  PlaySession game = make_game("medium");
+  UiState ui;
+  press(game, ui, "m");
+  ui.draft.opponent = "perfect";
+  RuleSpec murray;
+  murray.path = PathKind::Murray;
+  murray.pieces = 3;
+  ui.draft.rules = Rules(murray);
+  ui.menu_row = static_cast<int>(MenuRow::Start);
+  press(game, ui, "\r");
+  ASSERT_EQ(ui.overlay, Overlay::Menu);
+  ASSERT_TRUE(ui.message_is_error);
+  const Canvas menu = compose_screen(game, ui, kMinWidth, kMinHeight);
+  EXPECT_NE(testing::box_text(menu, 12, 56).find("✗ " + ui.message), std::string::npos)
+      << menu.text(false);
+}
+
 TEST(Menu, TakeBackIsASettingAgainstTheComputerOnly) {
   PlaySession game = make_game();
   UiState ui;

@@ -8,6 +8,7 @@
 
 #include "agents/agent.h"
 #include "core/notation.h"
+#include "play/canvas.h"
 #include "play/controller.h"
 #include "play/play_session.h"
 
@@ -75,6 +76,44 @@ inline void play_to_the_end(PlaySession& game) {
 inline void press(PlaySession& game, UiState& ui, const std::string& keys) {
   std::string bytes = keys;
   for (const Key& each : decode_keys(bytes, true)) handle_key(game, ui, each);
+}
+
+// The text inside the box whose borders stand in columns `left` and `left + width - 1`, its
+// rows' words joined by single spaces; fails the test when a corner or a side of the box
+// is lost (text drawn over it).
+inline std::string box_text(const Canvas& canvas, int left, int width) {
+  const int right = left + width - 1;
+  int top = 0;
+  while (top < canvas.height() &&
+         (canvas.glyph_at(left, top) != "┌" || canvas.glyph_at(right, top) != "┐")) {
+    ++top;
+  }
+  if (top == canvas.height()) {
+    ADD_FAILURE() << "no top corners in columns " << left << " and " << right << "\n"
+                  << canvas.text(false);
+    return "";
+  }
+  std::string text;
+  for (int y = top + 1; y < canvas.height(); ++y) {
+    if (canvas.glyph_at(left, y) == "└" && canvas.glyph_at(right, y) == "┘") return text;
+    if (canvas.glyph_at(left, y) != "│" || canvas.glyph_at(right, y) != "│") {
+      ADD_FAILURE() << "row " << y << " lost a side of the box\n" << canvas.text(false);
+      return "";
+    }
+    std::string word;
+    for (int x = left + 1; x <= right; ++x) {
+      const std::string_view glyph = canvas.glyph_at(x, y);
+      if (x < right && glyph != " ") {
+        word += glyph;
+      } else if (!word.empty()) {
+        text += (text.empty() ? "" : " ") + word;
+        word.clear();
+      }
+    }
+  }
+  ADD_FAILURE() << "no bottom corners in columns " << left << " and " << right << "\n"
+                << canvas.text(false);
+  return "";
 }
 
 }  // namespace ur::play::testing

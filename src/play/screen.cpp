@@ -153,8 +153,7 @@ std::string menu_value(const UiState& ui, MenuRow row) {
 }
 
 void draw_menu(Canvas& canvas, int ox, int oy, const UiState& ui) {
-  const int x = ox + 12, y = oy + 2, width = 56, height = 20;
-  draw_box(canvas, x, y, width, height, "Settings");
+  const int x = ox + 12, width = 56;
   static constexpr const char* kLabels[kMenuRows] = {"Opponent",
                                                      "Rule set",
                                                      "Pieces",
@@ -166,21 +165,6 @@ void draw_menu(Canvas& canvas, int ox, int oy, const UiState& ui) {
                                                      "Seed",
                                                      "Start a new game with these settings",
                                                      "Back to the game"};
-  for (int row = 0; row < kMenuRows; ++row) {
-    const bool selected = row == ui.menu_row;
-    const int line = y + 2 + row + (row >= static_cast<int>(MenuRow::Start) ? 1 : 0);
-    Style style = selected ? Style{-1, true, false, true} : palette::kPlain;
-    canvas.put(x + 2, line, selected ? "▸" : " ", palette::kTitle);
-    const std::string label = kLabels[row];
-    if (row >= static_cast<int>(MenuRow::Start)) {
-      canvas.put(x + 4, line, "[ " + label + " ]", style);
-      continue;
-    }
-    canvas.put(x + 4, line, label, palette::kPlain);
-    const std::string value = menu_value(ui, static_cast<MenuRow>(row));
-    const bool is_seed = row == static_cast<int>(MenuRow::Seed);
-    canvas.put(x + 28, line, is_seed ? value + (selected ? "_" : "") : "‹ " + value + " ›", style);
-  }
   // The hints, or in their place (in red) why the last change was refused.
   std::vector<std::string> notes = {"↑↓ choose · ←→/Enter change · digits type the seed",
                                     "Auto-play and auto-pass apply at once before the",
@@ -197,8 +181,29 @@ void draw_menu(Canvas& canvas, int ox, int oy, const UiState& ui) {
     notes = wrap("✗ " + ui.message, width - 4);
     note_style = palette::kError;
   }
-  for (std::size_t i = 0; i < notes.size() && i < 4; ++i) {
-    canvas.put(x + 2, y + 15 + static_cast<int>(i), notes[i], note_style);
+  // Four lines of notes; a longer refusal makes the box taller, up to the screen's height.
+  constexpr int kNoteRow = 15;
+  const int note_rows = std::clamp(static_cast<int>(notes.size()), 4, kMinHeight - kNoteRow - 1);
+  const int height = kNoteRow + note_rows + 1;
+  const int y = oy + std::min(2, (kMinHeight - height) / 2);
+  draw_box(canvas, x, y, width, height, "Settings");
+  for (int row = 0; row < kMenuRows; ++row) {
+    const bool selected = row == ui.menu_row;
+    const int line = y + 2 + row + (row >= static_cast<int>(MenuRow::Start) ? 1 : 0);
+    Style style = selected ? Style{-1, true, false, true} : palette::kPlain;
+    canvas.put(x + 2, line, selected ? "▸" : " ", palette::kTitle);
+    const std::string label = kLabels[row];
+    if (row >= static_cast<int>(MenuRow::Start)) {
+      canvas.put(x + 4, line, "[ " + label + " ]", style);
+      continue;
+    }
+    canvas.put(x + 4, line, label, palette::kPlain);
+    const std::string value = menu_value(ui, static_cast<MenuRow>(row));
+    const bool is_seed = row == static_cast<int>(MenuRow::Seed);
+    canvas.put(x + 28, line, is_seed ? value + (selected ? "_" : "") : "‹ " + value + " ›", style);
+  }
+  for (int i = 0; i < note_rows && i < static_cast<int>(notes.size()); ++i) {
+    canvas.put(x + 2, y + kNoteRow + i, notes[i], note_style);
   }
 }
 

@@ -102,10 +102,10 @@ TEST(Keys, HintsForAPathTheSolverCannotSolveSayPerfectPlayIsNotAvailable) {
   EXPECT_EQ(ui.message, "Hints on, estimated: no perfect play for custom rules yet.");
   ASSERT_TRUE(ui.hints);
   EXPECT_FALSE(ui.hints->exact);
-  EXPECT_EQ(hint_chances_line(game, *ui.hints)
+  EXPECT_EQ(hint_chances_line(game, *ui.hints, 200)
                 .ends_with(" · estimated: no perfect play for custom rules yet"),
             true)
-      << hint_chances_line(game, *ui.hints);
+      << hint_chances_line(game, *ui.hints, 200);
 }
 
 TEST(Keys, ABlitzCaptureSaysItThrowsAgainWithoutARosette) {

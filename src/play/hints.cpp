@@ -88,15 +88,22 @@ analysis::PositionValues& HintValues::values(const Rules& rules) {
   return *values_;
 }
 
-std::string hint_chances_line(const PlaySession& game, const Hints& hints) {
+std::string hint_chances_line(const PlaySession& game, const Hints& hints, int width) {
   const Side mover = hints.position.turn;
   const double light = mover == Side::Light ? hints.mover : 1.0 - hints.mover;
   std::string text = "Chances: " + capitalized(game.side_label(Side::Light)) + " " +
                      analysis::percent_text(light) + " · " +
                      capitalized(game.side_label(Side::Dark)) + " " +
                      analysis::percent_text(1.0 - light);
-  if (!hints.exact) text += " · " + estimated_note(game.rules());
-  return text;
+  if (hints.exact) return text;
+  // A note too long for `width` (a set the solver cannot solve, named) is shortened: without
+  // the set's name, then to the mark alone.
+  std::vector<std::string> notes = {estimated_note(game.rules())};
+  if (solver::unsupported_rules(game.rules())) notes.emplace_back("estimated: no perfect play yet");
+  for (const std::string& note : notes) {
+    if (text_width(text + " · " + note) <= width) return text + " · " + note;
+  }
+  return text + " · estimated";
 }
 
 std::string hint_moves_line(const PlaySession& game, const Hints& hints, int width) {

@@ -71,8 +71,9 @@ class HintValues {
 };
 
 // "Chances: You 54.2% · Dark 45.8%" (the screen's side names), with
-// " · estimated: no solved table" when not exact.
-std::string hint_chances_line(const PlaySession& game, const Hints& hints);
+// " · estimated: no solved table" when not exact, that note shortened where the line would
+// be wider than `width` ("estimated: no perfect play yet", or "estimated").
+std::string hint_chances_line(const PlaySession& game, const Hints& hints, int width);
 // Every move with its chance, "Moves: start → 3 52.1% · 6 → 9 60.3%", shortened
 // ("s→3 52.1%") when that does not fit `width`, and marked as estimated when not exact.
 std::string hint_moves_line(const PlaySession& game, const Hints& hints, int width);

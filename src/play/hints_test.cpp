@@ -108,6 +108,27 @@ TEST(Hints, ShowTheValuesOfThePositionAndOfEveryMove) {
   }
 }
 
+// A set the solver cannot solve has the longest note: the chances line still fits the
+// screen, with the note shortened rather than cut at the edge.
+TEST(Hints, TheChancesLineFitsTheScreenForAPathTheSolverCannotSolve) {
+  RuleSpec murray;
+  murray.path = PathKind::Murray;
+  murray.pieces = 3;
+  PlaySession game = make_game(std::string(kFriend), 4, Rules(murray));
+  UiState ui = ui_with_search();
+  press(game, ui, "ht");
+  ASSERT_TRUE(ui.hints);
+  ASSERT_FALSE(ui.hints->exact);
+  for (const auto& [width, height] : {std::pair{kMinWidth, kMinHeight}, std::pair{100, 35}}) {
+    const std::string screen = screen_text(game, ui, width, height);
+    const std::size_t at = screen.find("Chances: Light ");
+    ASSERT_NE(at, std::string::npos) << screen;
+    const std::string line = screen.substr(at, screen.find('\n', at) - at);
+    EXPECT_LE(text_width(line), kMinWidth - 4) << line;
+    EXPECT_TRUE(line.ends_with(" · estimated: no perfect play yet")) << line;
+  }
+}
+
 // Every hint a game showed is the review's figure for that throw: one analysis module.
 TEST(Hints, AgreeWithTheReviewOfTheSameThrows) {
   PlaySession game = make_game(std::string(kFriend), 11, finkel_rules(3));

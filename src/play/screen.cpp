@@ -388,8 +388,8 @@ void draw_game(Canvas& canvas, int ox, int oy, const PlaySession& game, const Ui
   // Hints: both chances in the row above the preview, every move's in the row below it.
   if (ui.hints) {
     if (detail_lines.size() <= 2) {
-      canvas.put(ox + kLeft, oy + kDetailRow - 1, hint_chances_line(game, *ui.hints),
-                 palette::kHint);
+      canvas.put(ox + kLeft, oy + kDetailRow - 1,
+                 hint_chances_line(game, *ui.hints, kMinWidth - 2 * kLeft), palette::kHint);
     }
     if (detail_lines.size() <= 1 && !ui.hints->moves.empty()) {
       canvas.put(ox + kLeft, oy + kDetailRow + 1,

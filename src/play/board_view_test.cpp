@@ -413,9 +413,27 @@ TEST(Screen, OnePieceIsSingular) {
   ui.table = TableRequest{};
   ui.table->settings.rules = finkel_rules(1);
   const std::string building = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
-  EXPECT_NE(building.find("Building the table: 1 piece, exact bear-off"), std::string::npos)
+  EXPECT_NE(building.find("Building the table: 1 piece (exact bear-off)"), std::string::npos)
       << building;
   EXPECT_EQ(settings_summary(game.settings()), "1 piece · exact bear-off · alternate starts");
+}
+
+// The build's progress names the rules as the offer before it did: "Masters, 4 pieces".
+TEST(Screen, TheBuildingBoxNamesTheRulesAsTheOfferDoes) {
+  for (const auto& [rules, named] :
+       {std::pair{named_rules("masters", 4), "Masters, 4 pieces (exact bear-off)"},
+        {named_rules("aseb", 4), "Aseb, 4 pieces (exact bear-off)"},
+        {finkel_rules(5), "5 pieces (exact bear-off)"}}) {
+    PlaySession game = testing::make_game(std::string(kFriend), 7, rules);
+    UiState ui;
+    ui.overlay = Overlay::Building;
+    ui.table = TableRequest{};
+    ui.table->settings.rules = rules;
+    const std::string building = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+    EXPECT_EQ(tables::rules_text(rules), named);
+    EXPECT_NE(building.find(std::string(" Building the table: ") + named + " "), std::string::npos)
+        << building;
+  }
 }
 
 TEST(Screen, FriendGameAfterAThrow) {

@@ -402,7 +402,7 @@ TEST(PlayE2E, PerfectWithoutATableOffersToBuildItAndCtrlCCancels) {
   EXPECT_NE(screen.find("of memory"), std::string::npos) << screen;
 
   tmux.keys("y");
-  screen = tmux.wait_for("Building the table: 5 pieces");
+  screen = tmux.wait_for("Building the table: 5 pieces (exact bear-off)");
   EXPECT_NE(screen.find("Esc, q or Ctrl-C cancels"), std::string::npos) << screen;
   tmux.keys("C-c");
   screen = tmux.wait_for("Cancelled: no table was written.");

@@ -7,6 +7,7 @@
 #include "play/board_view.h"
 #include "play/record_file.h"
 #include "tables/solve_progress.h"
+#include "tables/table_store.h"
 
 namespace ur::play {
 namespace {
@@ -320,9 +321,8 @@ void draw_building(Canvas& canvas, int ox, int oy, const UiState& ui) {
   const BuildStatus& status = request.status;
   const int x = ox + 6, y = oy + 6, width = 68, height = 10;
   const Rules& rules = request.settings.rules;
-  draw_box(canvas, x, y, width, height,
-           "Building the table: " + counted(rules.pieces, "piece") + ", " +
-               std::string(to_string(rules.bear_off)) + " bear-off");
+  // The rules in the offer's words: "Masters, 4 pieces (exact bear-off)".
+  draw_box(canvas, x, y, width, height, "Building the table: " + tables::rules_text(rules));
   const int percent = static_cast<int>(status.fraction * 100);
   canvas.put(x + 2, y + 2, tables::progress_bar(status.fraction, width - 12), palette::kTarget);
   std::string share = std::to_string(percent) + "%";

@@ -179,7 +179,7 @@ TEST_F(PlayTableBuild, AcceptingBuildsTheTableWithProgressAndStartsTheGame) {
   press(game, ui, "y");
   ASSERT_EQ(ui.overlay, Overlay::Building);
   const std::string starting = screen_text(game, ui);
-  EXPECT_NE(starting.find("Building the table: 3 pieces, exact bear-off"), std::string::npos)
+  EXPECT_NE(starting.find("Building the table: 3 pieces (exact bear-off)"), std::string::npos)
       << starting;
   EXPECT_NE(starting.find("Esc, q or Ctrl-C cancels"), std::string::npos) << starting;
 
@@ -389,7 +389,7 @@ TEST_F(PlayTableBuild, HintsYBuildsTheTableWithProgressAndThenTheyAreExact) {
   press(game, ui, "y");
   ASSERT_EQ(ui.overlay, Overlay::Building);
   const std::string building = screen_text(game, ui);
-  EXPECT_NE(building.find("Building the table: 5 pieces, exact bear-off"), std::string::npos)
+  EXPECT_NE(building.find("Building the table: 5 pieces (exact bear-off)"), std::string::npos)
       << building;
   EXPECT_NE(building.find("The hints are exact when it is done."), std::string::npos) << building;
   EXPECT_NE(building.find("Esc, q or Ctrl-C cancels"), std::string::npos) << building;

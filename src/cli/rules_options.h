@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "cli/options.h"
 #include "core/rule_sets.h"
@@ -29,6 +30,7 @@ inline void add_rules_options(CLI::App& command, Rules& rules) {
     std::optional<bool> capture_extra_throw;
   };
   auto choice = std::make_shared<Choice>();
+  const std::size_t first_option = command.get_options().size();  // the rule options follow
   command
       .add_option("--rules", choice->name,
                   "Rule set: " + known_rule_set_names() +
@@ -71,7 +73,8 @@ inline void add_rules_options(CLI::App& command, Rules& rules) {
       .add_option("--capture-extra-throw", choice->capture_extra_throw,
                   "true: a capture throws again (Blitz)")
       ->check(true_or_false());
-  command.parse_complete_callback([choice, &rules, &command] {
+  const std::size_t end_option = command.get_options().size();
+  command.parse_complete_callback([choice, &rules, &command, first_option, end_option] {
     RuleSpec spec = find_rule_set(choice->name)->spec;
     if (choice->pieces) spec.pieces = *choice->pieces;
     if (choice->bear_off)
@@ -86,14 +89,13 @@ inline void add_rules_options(CLI::App& command, Rules& rules) {
     if (auto why = why_unplayable(spec)) {
       // Named by the options the user gave ("--board aseb --path finkel"), not all as --rules.
       std::string given;
-      for (const CLI::Option* option : command.get_options()) {
-        const std::string name = option->get_name();
-        const bool rule_option = name == "--rules" || name == "--pieces" || name == "--bear-off" ||
-                                 name == "--board" || name == "--path" || name == "--dice" ||
-                                 name == "--zero-roll" || name == "--safe-rosettes" ||
-                                 name == "--rosette-extra-throw" || name == "--capture-extra-throw";
-        if (!rule_option || option->count() == 0) continue;
-        given += (given.empty() ? "" : " ") + name + " " + option->results().back();
+      const std::vector<CLI::Option*> options = command.get_options();
+      for (std::size_t i = first_option; i < end_option; ++i) {
+        if (options[i]->count() == 0) continue;
+        if (!given.empty()) given += ' ';
+        given += options[i]->get_name();
+        given += ' ';
+        given += options[i]->results().back();
       }
       throw CLI::ValidationError(given.empty() ? "--rules" : given,
                                  "these rules cannot be played: " + *why);

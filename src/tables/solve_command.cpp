@@ -25,6 +25,7 @@
 #include "cli/output.h"
 #include "cli/output_path.h"
 #include "cli/rules_options.h"
+#include "core/explain.h"
 #include "core/notation.h"
 #include "tables/solve_progress.h"
 #include "tables/table_store.h"
@@ -157,8 +158,8 @@ std::optional<std::string> tolerance_note(const Table& table) {
 }
 
 // Why `out` cannot take the table, checked before solving so that a bad path fails at once
-// rather than after minutes of work. `label` names where the path came from in messages.
-// `shown` names the file as the messages do: "--out a.table -> /data/t.table".
+// rather than after minutes of work. `shown` names the file as the messages do, with where it
+// came from: "--out a.table -> /data/t.table".
 std::optional<std::string> out_path_problem(const std::filesystem::path& out,
                                             const std::string& shown, const Rules& rules) {
   std::error_code error;
@@ -468,9 +469,8 @@ int run_hints(const HintsOptions& options) {
   std::cout << ranked.size() << " legal move" << (ranked.size() == 1 ? "" : "s") << ", best first ("
             << mover << "'s chance to win after the move)\n";
   for (const MoveHint& hint : ranked) {
-    const std::string from = hint.move.from == 0 ? "start" : std::to_string(hint.move.from);
-    const std::string to =
-        hint.move.to == options.rules.home_square() ? "home" : std::to_string(hint.move.to);
+    const std::string from = square_name(options.rules, hint.move.from);
+    const std::string to = square_name(options.rules, hint.move.to);
     // "capture, throws again": two facts, not one (the throw may come from a rosette).
     std::string notes;
     if (hint.move.capture) notes += "  capture";

@@ -248,6 +248,21 @@ std::string tile_name(Cell cell) {
   return std::string(1, static_cast<char>('A' + cell.lane)) + std::to_string(cell.column);
 }
 
+namespace {
+
+// The tiles both sides' paths visit.
+int count_shared_tiles(const Rules& rules) {
+  int shared = 0;
+  for (Cell cell : board_cells(rules.board)) {
+    if (square_on_cell(rules, Side::Light, cell) && square_on_cell(rules, Side::Dark, cell)) {
+      ++shared;
+    }
+  }
+  return shared;
+}
+
+}  // namespace
+
 std::vector<std::string> rules_prose(const Rules& rules) {
   const Cell entry = square_cell(rules, Side::Light, 1);
   const Cell last = square_cell(rules, Side::Light, rules.route_length);
@@ -257,11 +272,20 @@ std::vector<std::string> rules_prose(const Rules& rules) {
                   ". The first to bring them all along the path and off the board wins.");
   prose.push_back("A turn starts with a throw of " + dice_words(rules) +
                   ": a piece moves as many squares as the marked dice show.");
-  prose.push_back("Each path is " + std::to_string(rules.route_length) +
-                  " squares long: light enters at " + tile_name(entry) + " and leaves after " +
-                  tile_name(last) + "; dark mirrors it on the other side. " +
-                  std::to_string(count_squares(rules.shared)) +
-                  " squares are shared, where pieces can capture each other.");
+  std::string path = "Each path is " + std::to_string(rules.route_length) +
+                     " squares long: light enters at " + tile_name(entry) + " and leaves after " +
+                     tile_name(last) + "; dark mirrors it on the other side. ";
+  if (rules.self_crossing) {
+    // Counted in squares, a crossing path's shared part would exceed the board's tiles.
+    path += "The paths share " + std::to_string(count_shared_tiles(rules)) + " of the " +
+            std::to_string(board_cells(rules.board).size()) +
+            " tiles, where pieces can capture each other; light's path crosses " +
+            std::to_string(count_squares(rules.self_crossing) / 2) + " of them twice.";
+  } else {
+    path += std::to_string(count_squares(rules.shared)) +
+            " squares are shared, where pieces can capture each other.";
+  }
+  prose.push_back(path);
   prose.push_back(
       "Landing on an opponent's piece on a shared square sends it back to the start." +
       std::string(rules.capture_gives_extra_throw ? " A capture earns another throw." : ""));

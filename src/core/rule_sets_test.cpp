@@ -271,6 +271,22 @@ TEST(CustomRules, MurrayAndSkiriukPathsCrossThemselves) {
   EXPECT_TRUE(std::holds_alternative<ParseError>(parse_text("L:5/11,17/0:7/-/0", skiriuk)));
 }
 
+// Murray's path is 27 squares long on a board of 20 tiles: the prose counts shared tiles,
+// not squares, where a path crosses itself.
+TEST(CustomRules, TheProseCountsTheTilesACrossingPathShares) {
+  RuleSpec spec = find_rule_set("masters")->spec;
+  spec.path = PathKind::Murray;
+  const std::vector<std::string> murray = rules_prose(Rules(spec));
+  EXPECT_EQ(murray[2],
+            "Each path is 27 squares long: light enters at A4 and leaves after C4; dark mirrors "
+            "it on the other side. The paths share 20 of the 20 tiles, where pieces can "
+            "capture each other; light's path crosses 7 of them twice.");
+  spec.path = PathKind::Skiriuk;
+  EXPECT_NE(rules_prose(Rules(spec))[2].find("The paths share 12 of the 20 tiles"),
+            std::string::npos);
+  EXPECT_NE(rules_prose(finkel_rules())[2].find(" 8 squares are shared"), std::string::npos);
+}
+
 TEST(CustomRules, UnplayableSetsSayWhy) {
   RuleSpec spec;
   spec.path = PathKind::Aseb;

@@ -81,10 +81,12 @@ std::vector<Square> squares_on(const Rules& rules, Side side, Cell cell) {
   return squares;
 }
 
+// One side's squares on a tile: "7", or "7,21" where its path crosses the tile twice (the
+// comma keeps apart from the "/" between the two sides' numbers).
 std::string joined(const std::vector<Square>& squares) {
   std::string text;
   for (Square square : squares) {
-    if (!text.empty()) text += "/";
+    if (!text.empty()) text += ",";
     text += std::to_string(square);
   }
   return text;
@@ -99,7 +101,21 @@ std::pair<std::string, std::string> label_parts(const Rules& rules, Cell cell, S
   return {joined(mine), joined(theirs)};
 }
 
-void draw_frame(Canvas& canvas, const Layout& at, const Rules& rules, const BoardOptions& options) {
+// The square of the piece on a tile its side's path crosses twice: which visit it is on, which
+// the piece alone cannot show.
+std::optional<Square> visit_of_piece(const Rules& rules, const Position& position, Cell cell) {
+  for (Side side : {Side::Light, Side::Dark}) {
+    const std::vector<Square> squares = squares_on(rules, side, cell);
+    if (squares.size() < 2) continue;
+    for (Square square : squares) {
+      if (position.board_of(side) & square_bit(square)) return square;
+    }
+  }
+  return std::nullopt;
+}
+
+void draw_frame(Canvas& canvas, const Layout& at, const Rules& rules, const Position& position,
+                const BoardOptions& options) {
   const std::vector<Cell> cells = board_cells(rules.board);
   for (Cell cell : cells) {
     // Edges shared with a solid neighbour stay solid: solid segments win when merged.
@@ -120,7 +136,7 @@ void draw_frame(Canvas& canvas, const Layout& at, const Rules& rules, const Boar
     if (!options.route_numbers) continue;
     const auto [mine, theirs] = label_parts(rules, cell, options.viewer);
     const int room = x1 - x0 - 1 - (rosette ? 2 : 0);
-    std::string label = theirs.empty() ? mine : mine + "/" + theirs;
+    std::string label = cell_label(rules, cell, options.viewer, position);
     if (text_width(label) > room) label = mine;  // the viewer's own numbers come first
     if (text_width(label) > room) continue;
     canvas.put(x1 - text_width(label), y0 + 1, label, palette::kNumber);
@@ -185,10 +201,17 @@ std::string cell_label(const Rules& rules, Cell cell, Side viewer) {
   return theirs.empty() ? mine : mine + "/" + theirs;
 }
 
+std::string cell_label(const Rules& rules, Cell cell, Side viewer, const Position& position) {
+  if (const std::optional<Square> visit = visit_of_piece(rules, position, cell)) {
+    return std::to_string(*visit);
+  }
+  return cell_label(rules, cell, viewer);
+}
+
 void draw_board(Canvas& canvas, int x, int y, const Rules& rules, const Position& position,
                 const BoardMarks& marks, const BoardOptions& options) {
   const Layout at = make_layout(rules, options.max_width, x, y);
-  draw_frame(canvas, at, rules, options);
+  draw_frame(canvas, at, rules, position, options);
   const Side mover = marks.chooser.value_or(position.turn);
   // Both trays sit in the gap of the side rows, or right of the board if it has none.
   const int trays_x = at.gap_first ? at.left(at.gap_first) + 2 : at.x + at.width() + 1;

@@ -44,7 +44,8 @@ struct BoardMarks {
 
 struct BoardOptions {
   // Number every square in `viewer`'s numbering (a tile the two sides number differently
-  // shows "mine/theirs"), and dash the outline of the tiles `viewer`'s path never visits.
+  // shows "mine/theirs", one a path crosses twice "first,second"), and dash the outline of the
+  // tiles `viewer`'s path never visits.
   bool route_numbers = true;
   Side viewer = Side::Light;
   // The widest the board may be: a board of many columns draws narrower cells to fit.
@@ -55,8 +56,12 @@ struct BoardOptions {
 int board_width(const Rules& rules, int max_width = kBoardMaxWidth);
 
 // The number written on `cell`: the viewer's route squares there, then the opponent's when
-// they differ ("12/16" on Masters' C7 for light), or "" for a tile no path visits.
+// they differ ("12/16" on Masters' C7 for light), or "" for a tile no path visits. A tile
+// one side's path crosses twice shows both of its squares ("11,17" on Murray's B7).
 std::string cell_label(const Rules& rules, Cell cell, Side viewer);
+// The same in `position`: while a piece stands on a tile its path crosses twice, the tile
+// shows only the square that piece is on ("17"), since the piece cannot show its visit.
+std::string cell_label(const Rules& rules, Cell cell, Side viewer, const Position& position);
 
 // Draws the board with its top-left corner at (x, y).
 void draw_board(Canvas& canvas, int x, int y, const Rules& rules, const Position& position,

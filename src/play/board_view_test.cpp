@@ -186,6 +186,26 @@ TEST(BoardView, CellLabelsNameBothSidesWhereTheyNumberATileDifferently) {
   EXPECT_EQ(cell_label(named("aseb"), Cell{1, 12}, Side::Light), "16");
 }
 
+// Murray's path crosses B7 twice, as squares 11 and 17: the tile shows both, with a comma
+// that keeps apart from the "/" between the two sides' numbers (C1 is light's 24, dark's 4).
+// A piece there shows which visit it is on.
+TEST(BoardView, ATileThePathCrossesTwiceShowsBothSquaresAndThePiecesVisit) {
+  RuleSpec spec = find_rule_set("masters")->spec;
+  spec.path = PathKind::Murray;
+  const Rules murray(spec);
+  EXPECT_EQ(cell_label(murray, Cell{1, 7}, Side::Light), "11,17");
+  EXPECT_EQ(cell_label(murray, Cell{1, 7}, Side::Dark), "11,17");
+  EXPECT_EQ(cell_label(murray, Cell{2, 1}, Side::Light), "24/4");
+  const Position late = parse("L:6/17/0:7/-/0", murray);
+  EXPECT_EQ(cell_label(murray, Cell{1, 7}, Side::Light, late), "17");
+  const Position early = parse("D:7/-/0:6/11/0", murray);
+  EXPECT_EQ(cell_label(murray, Cell{1, 7}, Side::Light, early), "11");
+  EXPECT_EQ(cell_label(murray, Cell{2, 1}, Side::Light, early), "24/4");
+  const std::string board = board_text(murray, late, {}, {});
+  EXPECT_NE(board.find("    17│"), std::string::npos) << board;
+  EXPECT_NE(board.find(" 10,18│"), std::string::npos) << board;
+}
+
 TEST(BoardView, AsebBoardIsThreeByTwelveWithItsFiveRosettes) {
   const Rules aseb = named("aseb");
   BoardMarks marks;

@@ -115,9 +115,10 @@ export class Board {
       } else {
         group.append(squarePattern(info.tile, x, y));
       }
-      // Each side's number, at its own edge when the two number the square differently.
-      const light = info.routes.light[0];
-      const dark = info.routes.dark[0];
+      // Each side's numbers, at its own edge when the two number the square differently; a
+      // tile a path crosses twice (Murray, Skiriuk) shows both of its squares, "11,17".
+      const light = info.routes.light.length > 0 ? info.routes.light.join(',') : undefined;
+      const dark = info.routes.dark.length > 0 ? info.routes.dark.join(',') : undefined;
       const numbers =
         light !== undefined && dark !== undefined && light !== dark
           ? [['light', light], ['dark', dark]]

@@ -104,6 +104,22 @@ test('the Perfect level is refused for a custom path the solver cannot index', a
   expect((await serverState(page)).rules.name ?? 'finkel').toBe('finkel');
 });
 
+test('a tile a custom path crosses twice shows both of its squares', async ({ page }) => {
+  await openFreshGame(page);
+  await page.click('#settings-button');
+  const dialog = page.locator('#settings-dialog');
+  await dialog.locator('input[name=rule_set][value=custom]').check();
+  await dialog.locator('select[name=custom_path]').selectOption('murray');
+  await dialog.locator('input[name=opponent][value=easy]').check();
+  await dialog.locator('#settings-save-new').click();
+  await waitSettled(page);
+  expect((await serverState(page)).rules).toMatchObject({ name: 'custom', path: 'murray' });
+  // Murray's path runs along the middle row twice: B7 is square 11 and square 17.
+  await expect(page.locator('#board .cell[data-tile="B7"] .route-number')).toHaveText('11,17');
+  // C1 is light's 24 and dark's 4, each once.
+  await expect(page.locator('#board .cell[data-tile="C1"] .route-number')).toHaveText(['24', '4']);
+});
+
 test('a custom set is chosen column by column; an unplayable one is refused', async ({ page }) => {
   await openFreshGame(page);
   await page.click('#settings-button');

@@ -1,5 +1,6 @@
 #include "core/explain.h"
 
+#include <bit>
 #include <vector>
 
 #include "core/rule_sets.h"
@@ -35,9 +36,11 @@ IllegalReason why_illegal(const Rules& rules, const Position& position, Roll rol
 
 namespace {
 
-// The tile of the mover's route square, as the board names it.
-std::string tile_of(const Rules& rules, Side mover, Square square) {
-  return tile_name(square_cell(rules, mover, square));
+// The mover's other square on the tile of `square` (a path that crosses itself visits a tile
+// at most twice). The boards number such a tile with both squares ("11,17"), so a sentence
+// names a tile by its squares, never by an RGN name the screens do not show.
+Square other_square_of_tile(const Rules& rules, Square square) {
+  return static_cast<Square>(std::countr_zero(rules.same_cell[square]));
 }
 
 // On a path that crosses itself, a move from `from` by `roll` that ends on the tile it left: the
@@ -49,7 +52,7 @@ bool returns_to_its_tile(const Rules& rules, Square from, Roll roll) {
 
 }  // namespace
 
-std::string describe(IllegalReason reason, const Rules& rules, Roll roll, Square from, Side mover) {
+std::string describe(IllegalReason reason, const Rules& rules, Roll roll, Square from) {
   const Square to = from + roll;
   switch (reason) {
     case IllegalReason::None:
@@ -67,18 +70,18 @@ std::string describe(IllegalReason reason, const Rules& rules, Roll roll, Square
       return "Pieces at home have finished their run.";
     case IllegalReason::OwnPieceOnTarget:
       if (returns_to_its_tile(rules, from, roll)) {
-        return "Square " + std::to_string(to) + " is on " + tile_of(rules, mover, to) +
-               " again, the tile this piece stands on: your path crosses itself there, so the "
-               "piece cannot end its move where it began.";
+        return "Square " + std::to_string(to) + " shares its tile with square " +
+               std::to_string(from) +
+               ", where this piece stands: a piece cannot end its move on the tile it left.";
       }
       if (rules.self_crossing & square_bit(to)) {
-        return "Square " + std::to_string(to) + " is on " + tile_of(rules, mover, to) +
-               ", which your path crosses twice, and one of your pieces stands there.";
+        return "Square " + std::to_string(to) + " shares its tile with your square " +
+               std::to_string(other_square_of_tile(rules, to)) +
+               ", where one of your pieces stands.";
       }
       return "Square " + std::to_string(to) + " already holds one of your pieces.";
     case IllegalReason::OpponentOnSafe:
-      return "Square " + std::to_string(to) + " is the rosette " + tile_of(rules, mover, to) +
-             ": the opponent's piece there is safe.";
+      return "Square " + std::to_string(to) + " is a rosette: the opponent's piece there is safe.";
     case IllegalReason::NeedsExactBearOff: {
       const int needed = rules.home_square() - from;
       return "Bearing off from square " + std::to_string(from) + " needs exactly " +
@@ -123,8 +126,7 @@ std::string why_pass(const Rules& rules, const Position& position, Roll roll) {
     switch (why_illegal(rules, position, roll, from)) {
       case IllegalReason::OwnPieceOnTarget:
         if (returns_to_its_tile(rules, from, roll)) {
-          own_tile.push_back(step + " would end on " + tile_of(rules, position.turn, from + roll) +
-                             ", the tile it starts from");
+          own_tile.push_back(step + " would end on the tile it starts from");
         } else {
           own.push_back(step);
         }

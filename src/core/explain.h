@@ -20,10 +20,10 @@ enum class IllegalReason {
 // Classifies moving the mover's piece on `from` (0 = start pile) by `roll`.
 IllegalReason why_illegal(const Rules& rules, const Position& position, Roll roll, Square from);
 
-// A sentence for players, e.g. "Square 8 is the rosette B4: the opponent's piece there is
-// safe." Squares are the mover's route numbers; tiles are named as on the board.
-// `mover` names the tiles as that side sees them (lane A is light's own row).
-std::string describe(IllegalReason reason, const Rules& rules, Roll roll, Square from, Side mover);
+// A sentence for players, e.g. "Square 8 is a rosette: the opponent's piece there is safe."
+// Squares are the mover's route numbers, as the boards show them; a tile is named by its
+// squares, not by its RGN name, which no board shows.
+std::string describe(IllegalReason reason, const Rules& rules, Roll roll, Square from);
 
 // A route square in words: "start" for 0, "home" from home_square(), else its number.
 std::string square_name(const Rules& rules, Square square);

@@ -25,8 +25,8 @@ TEST(Explain, AsebRosetteB8IsSafe) {
   const Rules aseb = named("aseb");
   const Position position = testing::parse_or_die("L:4/10/0:4/12/0", aseb);
   EXPECT_EQ(why_illegal(aseb, position, 2, 10), IllegalReason::OpponentOnSafe);
-  EXPECT_EQ(describe(IllegalReason::OpponentOnSafe, aseb, 2, 10, Side::Light),
-            "Square 12 is the rosette B8: the opponent's piece there is safe.");
+  EXPECT_EQ(describe(IllegalReason::OpponentOnSafe, aseb, 2, 10),
+            "Square 12 is a rosette: the opponent's piece there is safe.");
 }
 
 TEST(Explain, MastersHasNoSafeRosettes) {
@@ -36,17 +36,17 @@ TEST(Explain, MastersHasNoSafeRosettes) {
 }
 
 // On the Masters path light's C7 (12) is dark's 16: the opponent counts in the mover's
-// numbering, and the tile is named as the mover sees it.
-TEST(Explain, RenumberedSafeRosetteNamesTheMoversTile) {
+// numbering, and the sentence names the square in the mover's numbering, as the board does.
+TEST(Explain, RenumberedSafeRosetteNamesTheMoversSquare) {
   const Rules rules = with_path(PathKind::Masters, true);
   const Position light = testing::parse_or_die("L:6/11/0:6/16/0", rules);
   EXPECT_EQ(why_illegal(rules, light, 1, 11), IllegalReason::OpponentOnSafe);
-  EXPECT_EQ(describe(IllegalReason::OpponentOnSafe, rules, 1, 11, Side::Light),
-            "Square 12 is the rosette C7: the opponent's piece there is safe.");
+  EXPECT_EQ(describe(IllegalReason::OpponentOnSafe, rules, 1, 11),
+            "Square 12 is a rosette: the opponent's piece there is safe.");
   const Position dark = testing::parse_or_die("D:6/16/0:6/11/0", rules);
   EXPECT_EQ(why_illegal(rules, dark, 1, 11), IllegalReason::OpponentOnSafe);
-  EXPECT_EQ(describe(IllegalReason::OpponentOnSafe, rules, 1, 11, Side::Dark),
-            "Square 12 is the rosette A7: the opponent's piece there is safe.");
+  EXPECT_EQ(describe(IllegalReason::OpponentOnSafe, rules, 1, 11),
+            "Square 12 is a rosette: the opponent's piece there is safe.");
 }
 
 // Murray's path crosses B7 twice (squares 11 and 17): a piece on one closes the other.
@@ -54,9 +54,8 @@ TEST(Explain, APathThatCrossesItselfClosesBothSquaresOfATile) {
   const Rules murray = with_path(PathKind::Murray, false);
   const Position position = testing::parse_or_die("L:5/11,13/0:7/-/0", murray);
   EXPECT_EQ(why_illegal(murray, position, 4, 13), IllegalReason::OwnPieceOnTarget);
-  EXPECT_EQ(describe(IllegalReason::OwnPieceOnTarget, murray, 4, 13, Side::Light),
-            "Square 17 is on B7, which your path crosses twice, and one of your pieces stands "
-            "there.");
+  EXPECT_EQ(describe(IllegalReason::OwnPieceOnTarget, murray, 4, 13),
+            "Square 17 shares its tile with your square 11, where one of your pieces stands.");
 }
 
 // With six dice a piece on B7 (square 11) that throws 6 would end on B7 again (square 17). It
@@ -69,11 +68,11 @@ TEST(Explain, AMoveBackOntoItsOwnTileSaysSo) {
     const Rules rules(spec);
     const Position position = testing::parse_or_die("L:0/11/6:7/-/0", rules);
     EXPECT_EQ(why_illegal(rules, position, 6, 11), IllegalReason::OwnPieceOnTarget);
-    EXPECT_EQ(describe(IllegalReason::OwnPieceOnTarget, rules, 6, 11, Side::Light),
-              "Square 17 is on B7 again, the tile this piece stands on: your path crosses "
-              "itself there, so the piece cannot end its move where it began.");
+    EXPECT_EQ(describe(IllegalReason::OwnPieceOnTarget, rules, 6, 11),
+              "Square 17 shares its tile with square 11, where this piece stands: a piece "
+              "cannot end its move on the tile it left.");
     EXPECT_EQ(why_pass(rules, position, 6),
-              "No piece can move 6 squares: 11 → 17 would end on B7, the tile it starts from.");
+              "No piece can move 6 squares: 11 → 17 would end on the tile it starts from.");
   }
 }
 
@@ -81,7 +80,7 @@ TEST(Explain, ImpossibleRollsSaySo) {
   const Rules masters = named("masters");
   const Position position = starting_position(masters);
   EXPECT_EQ(why_illegal(masters, position, 0, 0), IllegalReason::NoRoll);
-  EXPECT_EQ(describe(IllegalReason::NoRoll, masters, 5, 0, Side::Light),
+  EXPECT_EQ(describe(IllegalReason::NoRoll, masters, 5, 0),
             "A throw of 5 is impossible: these dice move 1 to 4.");
 }
 

@@ -31,7 +31,7 @@ void pick_square(const PlaySession& game, UiState& ui, Square square) {
     return;
   }
   const IllegalReason reason = why_illegal(game.rules(), game.position(), game.roll(), square);
-  set_error(ui, describe(reason, game.rules(), game.roll(), square, game.position().turn));
+  set_error(ui, describe(reason, game.rules(), game.roll(), square));
 }
 
 void type_digit(const PlaySession& game, UiState& ui, char digit) {

@@ -44,7 +44,7 @@ void pick_square(const OnlineView& view, const MoveList& legal, OnlineUi& ui, Sq
   }
   const OnlineGame& game = view.game;
   const IllegalReason reason = why_illegal(game.rules, game.position, game.roll, square);
-  set_error(ui, describe(reason, game.rules, game.roll, square, game.position.turn));
+  set_error(ui, describe(reason, game.rules, game.roll, square));
 }
 
 // What the player may do now, for refusals.

@@ -371,7 +371,7 @@ std::optional<Move> move_from_request(const json& request, const Rules& rules,
   const Move* move = find_move(moves, from);
   if (move == nullptr) {
     fail("move from " + std::to_string(from) + " is not legal with " + roll_text + ": " +
-         describe(why_illegal(rules, position, roll, from), rules, roll, from, position.turn) +
+         describe(why_illegal(rules, position, roll, from), rules, roll, from) +
          " Legal moves start from " + legal_sources(moves) + " (0 is the start pile).");
   }
   check_move_echo(value, *move);

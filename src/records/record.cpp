@@ -126,7 +126,7 @@ std::variant<Replay, ReplayError> replay(const GameRecord& record) {
       const Move* legal = find_move(moves, ply.move->from);
       if (legal == nullptr || legal->to != ply.move->to) {
         std::string why = describe(why_illegal(record.rules, before, ply.roll, ply.move->from),
-                                   record.rules, ply.roll, ply.move->from, ply.side);
+                                   record.rules, ply.roll, ply.move->from);
         if (why.empty() || legal != nullptr) {
           why = "that piece would reach " +
                 tile_name(record.rules, ply.side,

@@ -342,7 +342,7 @@ json illegal_reasons_json(const Session& session) {
         from == 0 ? position.start_of(position.turn) > 0 : (own & square_bit(from)) != 0;
     if (!has_piece || find_move(moves, from)) continue;
     const IllegalReason reason = why_illegal(rules, position, pending->roll, from);
-    reasons[std::to_string(from)] = describe(reason, rules, pending->roll, from, position.turn);
+    reasons[std::to_string(from)] = describe(reason, rules, pending->roll, from);
   }
   return reasons;
 }

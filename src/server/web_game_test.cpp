@@ -476,9 +476,8 @@ TEST(WebGame, StateWordsWhyEachOtherPieceCannotMove) {
             continue;
           }
           ++reasons_seen;
-          EXPECT_EQ(
-              state["illegal_reasons"][key],
-              describe(why_illegal(rules, position, roll, from), rules, roll, from, position.turn));
+          EXPECT_EQ(state["illegal_reasons"][key],
+                    describe(why_illegal(rules, position, roll, from), rules, roll, from));
           EXPECT_FALSE(state["illegal_reasons"][key].get<std::string>().empty());
         }
       }

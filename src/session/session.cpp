@@ -392,7 +392,7 @@ Outcome Session::apply(const Intent& intent, Side seat, bool computer, Time now)
         const Move* legal = find_move(moves, move.from);
         if (legal == nullptr) {
           std::string reason = describe(why_illegal(rules(), state_.position, roll, move.from),
-                                        rules(), roll, move.from, state_.position.turn);
+                                        rules(), roll, move.from);
           if (reason.empty()) reason = "That piece cannot move " + std::to_string(roll) + ".";
           return refuse(RefusalCode::IllegalMove, reason);
         }

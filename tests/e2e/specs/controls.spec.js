@@ -41,7 +41,7 @@ test('an illegal press says why, and a legal one moves', async ({ page }) => {
     // As the server words them (src/server/web_game_test.cpp checks the same position).
     illegal_reasons: {
       4: 'Square 6 already holds one of your pieces.',
-      6: "Square 8 is the rosette B4: the opponent's piece there is safe.",
+      6: "Square 8 is a rosette: the opponent's piece there is safe.",
       14: 'Bearing off from square 14 needs exactly 1, not 2.',
     },
   });
@@ -57,7 +57,7 @@ test('an illegal press says why, and a legal one moves', async ({ page }) => {
   await cell('light', 4).click();
   await expect(message).toHaveText('Square 6 already holds one of your pieces.');
   await cell('shared', 6).click();
-  await expect(message).toHaveText("Square 8 is the rosette B4: the opponent's piece there is safe.");
+  await expect(message).toHaveText("Square 8 is a rosette: the opponent's piece there is safe.");
   await cell('light', 14).click();
   await expect(message).toHaveText('Bearing off from square 14 needs exactly 1, not 2.');
   await cell('shared', 8).click();

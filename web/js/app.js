@@ -260,13 +260,14 @@ function onPress(row, col, viaKeyboard) {
   if (!game) return;
   const geo = geometry();
   const side = sideToMove(game);
-  const info = geo.describeCell(row, col, side);
+  const info = geo.describeCell(row, col, side, state.shown);
   state.notice = null;
-  // A press on the highlighted square completes the move.
+  // A press on the highlighted square completes the move (on either visit of a tile the path
+  // crosses twice).
   const own = info.side === null || info.side === side;
   if (humanToAct(game) && state.selected !== null && own && game.phase === 'move') {
     const move = game.legal_moves.find((m) => m.from === state.selected);
-    if (move && Math.min(move.to, geo.home) === info.route) {
+    if (move && info.routes[side]?.includes(Math.min(move.to, geo.home))) {
       sync.intent('move', { from: move.from, side });
       state.selected = null;
       return;

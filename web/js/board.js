@@ -269,15 +269,16 @@ export class Board {
     position = this.moving ? withoutPiece(position, this.moving) : position;
     for (const [key, group] of this.cells) {
       const [row, col] = key.split('-').map(Number);
-      const info = geo.describeCell(row, col, view.activeSide);
+      const info = geo.describeCell(row, col, view.activeSide, position);
       const piece = geo.pieceAt(position, row, col);
       const mine = (info.side ?? view.activeSide) === view.activeSide;
-      const route = info.routes[view.activeSide]?.[0] ?? info.route;
+      const route = info.route;
       const movable = mine && view.movable.has(route) && info.kind !== 'home';
       const selected = mine && view.selected === route && info.kind !== 'home';
-      const target =
-        (info.side === null || info.side === view.activeSide) && view.targets.has(route);
-      const captures = target && Boolean(view.captures?.has(route));
+      // A move may land on either visit of a tile the path crosses twice.
+      const reached = mine ? (info.routes[view.activeSide] ?? []).find((r) => view.targets.has(r)) : undefined;
+      const target = reached !== undefined;
+      const captures = target && Boolean(view.captures?.has(reached));
       group.classList.toggle('movable', movable);
       group.classList.toggle('selected', selected);
       group.classList.toggle('target', target);
@@ -502,9 +503,11 @@ function cellLabel(info, piece, position, flags) {
       (flags.target ? ', reachable: press to bear off' : '')
     );
   }
-  const light = info.routes.light[0];
-  const dark = info.routes.dark[0];
-  const number = light !== undefined && dark !== undefined && light !== dark ? `${light} (${SIDE_NAME.dark} ${dark})` : info.route;
+  const light = info.routes.light.join(' and ');
+  const dark = info.routes.dark.join(' and ');
+  let number = light && dark && light !== dark ? `${light} (${SIDE_NAME.dark} ${dark})` : light || dark;
+  // On a tile a path crosses twice, the visit its piece is on.
+  if (piece && info.routes[piece.side].length > 1) number = String(piece.route);
   const owner = info.side ? `${SIDE_NAME[info.side]} square ${number}` : `Shared square ${number}`;
   const kind = info.rosette ? (info.safe ? ', safe rosette' : ', rosette') : '';
   const content = piece ? `, ${SIDE_NAME[piece.side]} piece` : ', empty';

@@ -81,8 +81,9 @@ export class Geometry {
 
   // What a lattice cell is: {kind:'square'|'start'|'home'|'panel', side, route, routes, tile}.
   // `side` is the only side whose path crosses it, or null when both do; `route` is the
-  // number `viewer` (else that side) gives it.
-  describeCell(row, col, viewer = 'light') {
+  // number `viewer` (else that side) gives it. On a tile that path crosses twice (Murray,
+  // Skiriuk) `route` is the visit a piece of that side stands on in `position`, else the first.
+  describeCell(row, col, viewer = 'light', position = null) {
     for (const side of SIDES) {
       const tray = this.trays[side];
       if (row !== tray.row) continue;
@@ -94,21 +95,17 @@ export class Geometry {
     const crossing = SIDES.filter((side) => info.routes[side].length > 0);
     const side = crossing.length === 1 ? crossing[0] : null;
     const numbering = side ?? (info.routes[viewer].length > 0 ? viewer : otherSide(viewer));
+    const visits = info.routes[numbering];
+    const standing = position && visits.length > 1 ? visits.find((r) => position[numbering].board.includes(r)) : undefined;
     return {
       kind: info.routes.light.length + info.routes.dark.length > 0 ? 'square' : 'panel',
       side,
-      route: info.routes[numbering][0] ?? null,
+      route: standing ?? visits[0] ?? null,
       routes: info.routes,
       tile: info.tile,
       rosette: info.rosette,
       safe: this.safeTiles.has(info.tile),
     };
-  }
-
-  // The route square `side` numbers this cell with, or null.
-  routeOnCell(side, row, col) {
-    const info = this.describeCell(row, col, side);
-    return info.routes[side]?.[0] ?? null;
   }
 
   isRosette(side, route) {

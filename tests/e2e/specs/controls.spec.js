@@ -79,6 +79,49 @@ test('an illegal press says why, and a legal one moves', async ({ page }) => {
   await expect(message).toHaveText('Refused in this test.');
 });
 
+test('on a path that crosses itself, a piece on either visit of a tile is chosen and moved by pressing', async ({ page }) => {
+  // Murray's board as the server draws it: the middle row is squares 5-11, then 17-23 back.
+  const created = await page.request.post('/api/games', {
+    data: { settings: { opponent: 'easy', rules: { name: 'masters', path: 'murray' } } },
+  });
+  expect(created.ok()).toBeTruthy();
+  const { rules, geometry } = (await created.json()).game;
+  expect(geometry.route_length).toBe(27);
+  const game = state({
+    rules,
+    geometry,
+    position: { turn: 'light', light: { start: 5, home: 0, board: [16, 18] }, dark: { start: 7, home: 0, board: [] } },
+    position_text: 'L:5/16,18/0:7/-/0',
+    phase: 'move',
+    roll: 1,
+    dice: [true, false, false, false],
+    legal_moves: [
+      { from: 0, to: 1, capture: false, extra_throw: false },
+      { from: 16, to: 17, capture: false, extra_throw: false },
+      { from: 18, to: 19, capture: false, extra_throw: false },
+    ],
+  });
+  const intents = await serve(page, game, {
+    move: { status: 409, json: { error: 'Refused in this test.', code: 'illegal_move' } },
+  });
+  const tile = (name) => page.locator(`#board .cell[data-tile="${name}"]`);
+  // B6 is squares 10 and 18: its piece is on 18, and it may move.
+  await expect(tile('B6')).toHaveClass(/movable/);
+  await expect(tile('B6')).toHaveAttribute('aria-label', /square 18, Shell piece, can move/);
+  await tile('B6').click();
+  await expect(tile('B6')).toHaveClass(/selected/);
+  await expect(tile('B5')).toHaveClass(/target/);
+  await tile('B5').click();
+  await expect.poll(() => intents.length).toBe(1);
+  expect(intents[0].body).toMatchObject({ from: 18, side: 'light' });
+  // A7 (16) lands on B7's second visit, 17.
+  await tile('A7').click();
+  await expect(tile('B7')).toHaveClass(/target/);
+  await tile('B7').click();
+  await expect.poll(() => intents.length).toBe(2);
+  expect(intents[1].body).toMatchObject({ from: 16, side: 'light' });
+});
+
 test('presses before the throw and during the computer turn say why', async ({ page }) => {
   await serve(page, state({ ...crowded, phase: 'throw' }));
   await page.locator('#board .cell[data-side="light"][data-route="4"]').click();

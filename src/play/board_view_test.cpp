@@ -438,6 +438,41 @@ TEST(Screen, OnePieceIsSingular) {
   EXPECT_EQ(settings_summary(game.settings()), "1 piece · exact bear-off · alternate starts");
 }
 
+// After a new game the message line says what changed from the game before, in the status
+// line's words; more changes than the line holds are counted, not cut.
+TEST(Screen, TheNewGameNoteSaysWhatChangedWithinTheMessageLine) {
+  const Settings before;
+  Settings after = before;
+  EXPECT_EQ(new_game_note(before, after), "New game with the same settings.");
+  after.rules.bear_off = BearOff::Any;
+  after.opener = session::StartRule::HigherThrow;
+  after.opponent = std::string(kFriend);
+  after.take_back = false;  // between friends it is always off: not news
+  EXPECT_EQ(new_game_note(before, after),
+            "New game: now any-throw bear-off, against a friend, higher throw starts.");
+  after = before;
+  after.rules = named_rules("blitz", 3);
+  after.auto_pass = true;
+  after.take_back = false;
+  after.seed = 9;
+  EXPECT_EQ(new_game_note(before, after),
+            "New game: now Blitz, 3 pieces, auto-pass on, take-back off, seed 9.");
+
+  // Everything changed at once, to a custom set (its long title stands in the title line).
+  RuleSpec murray = find_rule_set("masters")->spec;
+  murray.path = PathKind::Murray;
+  after.rules = Rules(murray);
+  after.rules.pieces = 3;
+  after.rules.bear_off = BearOff::Any;
+  after.opponent = "expert";
+  after.opener = session::StartRule::HigherThrow;
+  after.auto_play = true;
+  after.seed = 18446744073709551615ULL;
+  const std::string note = new_game_note(before, after);
+  EXPECT_EQ(note, "New game: now Custom, 3 pieces, any-throw bear-off and 6 more changes.");
+  EXPECT_LE(text_width(note), kMinWidth - 2 * layout::kLeft) << note;
+}
+
 // The build's progress names the rules as the offer before it did: "Masters, 4 pieces".
 TEST(Screen, TheBuildingBoxNamesTheRulesAsTheOfferDoes) {
   for (const auto& [rules, named] :

@@ -92,13 +92,20 @@ void handle_build_offer(PlaySession& game, UiState& ui, const Key& key) {
                  : "y builds the table now, n or Esc goes back to the settings.");
 }
 
-void request_game(PlaySession& game, UiState& ui, const Settings& settings) {
+std::optional<std::string> cannot_start(const Settings& settings) {
   // No table to offer for a set the solver cannot solve yet: say so, and nothing else.
   if (is_perfect_spec(settings.opponent)) {
     if (auto why = perfect_play_unavailable(settings.rules)) {
-      back_to_menu(ui, settings, *why + " Choose another opponent or rule set.");
-      return;
+      return *why + " Choose another opponent or rule set.";
     }
+  }
+  return std::nullopt;
+}
+
+void request_game(PlaySession& game, UiState& ui, const Settings& settings) {
+  if (auto why = cannot_start(settings)) {
+    back_to_menu(ui, settings, *why);
+    return;
   }
   if (ui.tables) {
     if (auto offer = ui.tables->offer(settings)) {
@@ -109,6 +116,8 @@ void request_game(PlaySession& game, UiState& ui, const Settings& settings) {
       return;
     }
   }
+  const std::optional<Settings> before =
+      game.started() ? std::optional<Settings>(game.settings()) : std::nullopt;
   if (const ActionError refused = game.configure(settings)) {
     back_to_menu(ui, settings, *refused);
     return;
@@ -116,7 +125,8 @@ void request_game(PlaySession& game, UiState& ui, const Settings& settings) {
   ui.overlay = Overlay::None;
   ui.cursor.reset();
   ui.typed.clear();
-  set_info(ui, "New game with the new settings.");
+  set_info(ui,
+           before ? new_game_note(*before, game.settings()) : "New game with the new settings.");
   sync_ui(game, ui);
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "play/keys.h"
@@ -11,6 +12,10 @@
 #include "play/screen.h"
 
 namespace ur::play {
+
+// Why no game can be played with `settings`, whatever is built (perfect play for a set the
+// solver cannot solve yet), or nothing.
+std::optional<std::string> cannot_start(const Settings& settings);
 
 // Starts a new game with `settings`. When they need a table that is missing (the perfect
 // opponent), first asks to build it, or for a small one just starts building. A refusal

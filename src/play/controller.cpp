@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
+#include <utility>
 
 #include "core/explain.h"
 #include "play/build_flow.h"
@@ -102,11 +104,22 @@ void handle_review(UiState& ui, const Key& key) {
 }
 
 void start_new_game(PlaySession& game, UiState& ui) {
+  const Settings before = game.settings();
   game.new_game();
   ui.cursor.reset();
   ui.typed.clear();
-  set_info(ui, "New game.");
+  // Auto-play or auto-pass switched during the last game take effect now.
+  set_info(ui, new_game_note(before, game.settings()));
   ui.overlay = Overlay::None;
+}
+
+// A new game under `settings` (the menu's, through the table-build flow), else the game's own.
+void start_game(PlaySession& game, UiState& ui, const std::optional<Settings>& settings) {
+  if (settings) {
+    request_game(game, ui, *settings);
+  } else {
+    start_new_game(game, ui);
+  }
 }
 
 void handle_throw_phase(PlaySession& game, UiState& ui, const Key& key) {
@@ -253,12 +266,7 @@ void handle_game_keys(PlaySession& game, UiState& ui, const Key& key) {
     return;
   }
   if (is_char(key, 'n')) {
-    if (game.phase() == Phase::Over) {
-      start_new_game(game, ui);
-    } else {
-      ui.pending = Pending::NewGame;
-      ui.overlay = Overlay::Confirm;
-    }
+    new_game_or_ask(game, ui);
     return;
   }
   if (is_char(key, 'u')) {
@@ -303,16 +311,23 @@ void handle_game_keys(PlaySession& game, UiState& ui, const Key& key) {
 
 void handle_confirm(PlaySession& game, UiState& ui, const Key& key) {
   const Pending pending = ui.pending;
+  const std::optional<Settings> settings = std::exchange(ui.pending_settings, std::nullopt);
   ui.pending = Pending::None;
   ui.overlay = Overlay::None;
   if (!is_char(key, 'y') && !is_char(key, 'Y')) {
+    if (settings) {
+      // Asked from the menu: back to it, its choices as they were left.
+      ui.overlay = Overlay::Menu;
+      ui.message.clear();
+      return;
+    }
     set_info(ui, pending == Pending::Resign ? "Not resigned." : "The game goes on.");
     return;
   }
   if (pending == Pending::Resign) {
     report(ui, game.resign());
   } else {
-    start_new_game(game, ui);
+    start_game(game, ui, settings);
   }
 }
 
@@ -353,6 +368,23 @@ void open_review(const PlaySession& game, UiState& ui) {
   ui.review = GameReview{std::move(*reviewed), state};
   ui.overlay = Overlay::Review;
   ui.message.clear();
+}
+
+void new_game_or_ask(PlaySession& game, UiState& ui, std::optional<Settings> settings) {
+  if (!game.started() || game.phase() == Phase::Over) {
+    start_game(game, ui, settings);
+    return;
+  }
+  // No question about a game that would be refused anyway.
+  if (settings) {
+    if (auto why = cannot_start(*settings)) {
+      back_to_menu(ui, *settings, *why);
+      return;
+    }
+  }
+  ui.pending = Pending::NewGame;
+  ui.pending_settings = std::move(settings);
+  ui.overlay = Overlay::Confirm;
 }
 
 void handle_key(PlaySession& game, UiState& ui, const Key& key) {

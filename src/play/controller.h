@@ -4,6 +4,8 @@
 // them all in. No terminal I/O here, so every key can be tested directly.
 #pragma once
 
+#include <optional>
+
 #include "play/build_flow.h"
 #include "play/keys.h"
 #include "play/menu.h"
@@ -15,6 +17,11 @@ namespace ur::play {
 // Applies one key. Refused keys set an error message in `ui` and leave the game unchanged.
 // While the board is hidden (board_hidden) only q acts.
 void handle_key(PlaySession& game, UiState& ui, const Key& key);
+
+// Starts a new game under `settings` (the menu's) or else the game's own: at once when no
+// game is under way, otherwise after asking (y), as n does. No goes back to the game, or to
+// the menu's choices when they were to be played.
+void new_game_or_ask(PlaySession& game, UiState& ui, std::optional<Settings> settings = {});
 
 // Opens the review of the game just finished: ur replay's view on its record, reviewed with
 // the table when there is one, else estimated (attach_review, as ur replay does).

@@ -1,5 +1,6 @@
 // The settings menu's keys: ↑↓ choose a row, ←→ (Enter, Space) change its value, digits
-// type the seed, Start begins a game through the table-build flow, Esc goes back.
+// type the seed, Start begins a game through the table-build flow (asking first during a
+// game, as n does), Esc goes back saying when it drops changes.
 #include "play/menu.h"
 
 #include <algorithm>
@@ -7,7 +8,7 @@
 #include <vector>
 
 #include "core/rule_sets.h"
-#include "play/build_flow.h"
+#include "play/controller.h"
 #include "play/feedback.h"
 
 namespace ur::play {
@@ -91,14 +92,24 @@ void apply_menu(PlaySession& game, UiState& ui) {
   }
   Settings settings = ui.draft;
   settings.seed = seed;
-  request_game(game, ui, settings);
+  new_game_or_ask(game, ui, settings);
 }
 
 // Closing the menu leaves for the game; before the first game there is none to go back to.
-bool can_close_menu(const PlaySession& game, UiState& ui) {
-  if (game.game_number() > 0) return true;
-  set_error(ui, "No game yet: choose the settings and start a game, or press q to quit.");
-  return false;
+// Changes not started with are dropped (auto-play and auto-pass took effect as switched),
+// and the message line says so rather than losing them unsaid.
+void close_menu(const PlaySession& game, UiState& ui) {
+  if (game.game_number() == 0) {
+    set_error(ui, "No game yet: choose the settings and start a game, or press q to quit.");
+    return;
+  }
+  ui.overlay = Overlay::None;
+  const Settings kept = game.next_settings();
+  if (ui.draft != kept || ui.seed_text != std::to_string(kept.seed)) {
+    set_info(ui, "Settings unchanged: your changes were discarded.");
+  } else {
+    ui.message.clear();
+  }
 }
 
 }  // namespace
@@ -106,9 +117,7 @@ bool can_close_menu(const PlaySession& game, UiState& ui) {
 void handle_menu(PlaySession& game, UiState& ui, const Key& key) {
   const auto row = static_cast<MenuRow>(ui.menu_row);
   if (key.code == KeyCode::Escape || is_char(key, 'm')) {
-    if (!can_close_menu(game, ui)) return;
-    ui.overlay = Overlay::None;
-    ui.message.clear();
+    close_menu(game, ui);
     return;
   }
   switch (key.code) {
@@ -130,9 +139,7 @@ void handle_menu(PlaySession& game, UiState& ui, const Key& key) {
       if (row == MenuRow::Start) {
         apply_menu(game, ui);
       } else if (row == MenuRow::Back) {
-        if (!can_close_menu(game, ui)) return;
-        ui.overlay = Overlay::None;
-        ui.message.clear();
+        close_menu(game, ui);
       } else {
         change_menu_value(game, ui, +1);
       }

@@ -13,6 +13,7 @@ namespace {
 
 using testing::make_game;
 using testing::press;
+using testing::snapshot;
 
 TEST(Menu, MenuChangesSettingsForTheNextGame) {
   PlaySession game = make_game();
@@ -33,7 +34,7 @@ TEST(Menu, MenuChangesSettingsForTheNextGame) {
   EXPECT_EQ(ui.seed_text, "9") << "seed 7 edited to 9";
   press(game, ui, "z");
   EXPECT_TRUE(ui.message_is_error);
-  press(game, ui, "\x1b[B\r");  // start a new game
+  press(game, ui, "\x1b[B\ry");  // start a new game, abandoning this one
   EXPECT_EQ(ui.overlay, Overlay::None);
   EXPECT_EQ(game.settings().opponent, "easy");
   EXPECT_EQ(game.rules().pieces, 5);
@@ -69,7 +70,7 @@ TEST(Menu, TheRuleSetRowCyclesTheNamedSetsKeepingPiecesAndBearOff) {
   EXPECT_EQ(rule_set_name(ui.draft.rules), "finkel") << "round again";
   press(game, ui, "\x1b[D");  // back to aseb
   ui.menu_row = static_cast<int>(MenuRow::Start);
-  press(game, ui, "\r");
+  press(game, ui, "\ry");
   EXPECT_EQ(ui.overlay, Overlay::None);
   EXPECT_EQ(rule_set_name(game.rules()), "aseb");
   EXPECT_EQ(game.rules().route_length, 16);
@@ -87,14 +88,14 @@ TEST(Menu, ThePerfectOpponentIsRefusedForAPathTheSolverCannotSolve) {
   ui.draft.rules = Rules(murray);
   ui.menu_row = static_cast<int>(MenuRow::Start);
   press(game, ui, "\r");
-  EXPECT_EQ(ui.overlay, Overlay::Menu) << "no build offer that cannot work";
+  EXPECT_EQ(ui.overlay, Overlay::Menu) << "no question nor build offer that cannot work";
   EXPECT_TRUE(ui.message_is_error);
   EXPECT_EQ(ui.message.rfind("Perfect play for ", 0), 0u) << ui.message;
   EXPECT_NE(ui.message.find("crosses itself"), std::string::npos) << ui.message;
   EXPECT_NE(ui.message.find("Choose another opponent or rule set."), std::string::npos);
   EXPECT_EQ(rule_set_name(game.rules()), "finkel") << "the game goes on unchanged";
   ui.draft.opponent = "medium";
-  press(game, ui, "\r");
+  press(game, ui, "\ry");
   EXPECT_EQ(ui.overlay, Overlay::None) << "other levels play every set";
   EXPECT_EQ(game.rules().path, PathKind::Murray);
 }
@@ -135,9 +136,103 @@ TEST(Menu, TakeBackIsASettingAgainstTheComputerOnly) {
   const std::string menu = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
   EXPECT_NE(menu.find("Take-back (u)"), std::string::npos) << menu;
   ui.menu_row = static_cast<int>(MenuRow::Start);
-  press(game, ui, "\r");
+  press(game, ui, "\ry");
   EXPECT_FALSE(game.settings().take_back);
   EXPECT_FALSE(game.session().settings().take_back);
+}
+
+// Starting from the menu abandons the game under way, so it asks as n does: no keeps the
+// game and the menu's choices, yes starts the new game and says what changed.
+TEST(Menu, StartingANewGameFromTheMenuAsksFirstDuringAGame) {
+  PlaySession game = make_game("medium");
+  UiState ui;
+  sync_ui(game, ui);
+  press(game, ui, "t");
+  const std::string before = snapshot(game);
+  press(game, ui, "m");
+  press(game, ui, "\x1b[C");  // opponent: medium -> hard
+  ui.menu_row = static_cast<int>(MenuRow::RuleSet);
+  press(game, ui, "\x1b[C");  // finkel -> masters
+  ui.menu_row = static_cast<int>(MenuRow::Pieces);
+  press(game, ui, "\x1b[C\x1b[C");  // 7 -> 5 -> 3
+  ui.menu_row = static_cast<int>(MenuRow::Start);
+  press(game, ui, "\r");
+  ASSERT_EQ(ui.overlay, Overlay::Confirm);
+  EXPECT_EQ(snapshot(game), before) << "nothing is abandoned before the answer";
+  const std::string question = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(question.find("Abandon this game for a new one?  y / n"), std::string::npos)
+      << question;
+  press(game, ui, "n");
+  EXPECT_EQ(ui.overlay, Overlay::Menu) << "no: back in the menu";
+  EXPECT_EQ(ui.draft.opponent, "hard") << "the choices are kept";
+  EXPECT_EQ(ui.draft.rules.pieces, 3);
+  EXPECT_EQ(ui.menu_row, static_cast<int>(MenuRow::Start));
+  EXPECT_EQ(snapshot(game), before);
+  press(game, ui, "\ry");
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  EXPECT_EQ(game.game_number(), 2);
+  EXPECT_EQ(game.settings().opponent, "hard");
+  EXPECT_EQ(rule_set_name(game.rules()), "masters");
+  EXPECT_EQ(game.rules().pieces, 3);
+  EXPECT_FALSE(ui.message_is_error);
+  EXPECT_EQ(ui.message, "New game: now Masters, 3 pieces, opponent hard.");
+  const std::string screen = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(screen.find("New game: now Masters, 3 pieces, opponent hard."), std::string::npos)
+      << screen;
+}
+
+// Over, the game has nothing to lose: the menu starts the next one at once, as n does.
+TEST(Menu, OnceTheGameIsOverTheMenuStartsTheNextWithoutAsking) {
+  PlaySession game = make_game();
+  UiState ui;
+  testing::play_to_the_end(game);
+  sync_ui(game, ui);
+  ASSERT_EQ(ui.overlay, Overlay::GameOver);
+  press(game, ui, "m");
+  ui.menu_row = static_cast<int>(MenuRow::Start);
+  press(game, ui, "\r");
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  EXPECT_EQ(game.game_number(), 2);
+  EXPECT_EQ(ui.message, "New game with the same settings.");
+}
+
+// Esc, m and Back leave the game as it was; changes made in the menu are then dropped, and
+// the message line says so rather than losing them unsaid.
+TEST(Menu, LeavingTheMenuWithChangesSaysTheyWereDiscarded) {
+  PlaySession game = make_game();
+  UiState ui;
+  press(game, ui, "m");
+  const std::string menu = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(menu.find("Esc or m closes, dropping the other changes."), std::string::npos) << menu;
+  press(game, ui, "\x1b");
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  EXPECT_EQ(ui.message, "") << "nothing changed, nothing to say";
+
+  press(game, ui, "m\x1b[C\x1b");  // friend -> easy, then Esc
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  EXPECT_EQ(ui.message, "Settings unchanged: your changes were discarded.");
+  EXPECT_EQ(game.settings().opponent, kFriend);
+  const std::string screen = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(screen.find("Settings unchanged: your changes were discarded."), std::string::npos)
+      << screen;
+
+  // The Back row alike; an edited seed is a change too.
+  press(game, ui, "m");
+  ui.menu_row = static_cast<int>(MenuRow::Seed);
+  press(game, ui, "\x7f");
+  ui.menu_row = static_cast<int>(MenuRow::Back);
+  press(game, ui, "\r");
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  EXPECT_EQ(ui.message, "Settings unchanged: your changes were discarded.");
+  EXPECT_EQ(game.settings().seed, 7u);
+
+  // Auto-play takes effect as it is switched: nothing of it is dropped.
+  press(game, ui, "m");
+  ui.menu_row = static_cast<int>(MenuRow::AutoPlay);
+  press(game, ui, "\rm");
+  EXPECT_EQ(ui.overlay, Overlay::None);
+  EXPECT_EQ(ui.message, "");
+  EXPECT_TRUE(game.next_settings().auto_play);
 }
 
 TEST(Menu, MenuRefusesAnEmptySeed) {

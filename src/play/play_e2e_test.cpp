@@ -104,9 +104,13 @@ TEST(PlayE2E, RuleSetsFromTheFlagAndTheMenu) {
   tmux.keys("Right");
   screen = tmux.wait_for("‹ masters ›");
   EXPECT_NE(screen.find("James Masters' rules: 7 pieces, three dice"), std::string::npos) << screen;
-  // Start: past pieces, bear-off, who starts, auto-play, auto-pass, take-back and the seed.
+  // Start: past pieces, bear-off, who starts, auto-play, auto-pass, take-back and the seed;
+  // it abandons the game under way, so it asks first.
   tmux.keys("Down Down Down Down Down Down Down Down Enter");
+  screen = tmux.wait_for("Abandon this game for a new one?");
+  tmux.keys("y");
   screen = tmux.wait_for("ur · the Royal Game of Ur · Masters");
+  EXPECT_NE(screen.find("New game: now Masters."), std::string::npos) << screen;
   EXPECT_NE(screen.find("│✿ 12/16│  13/15│"), std::string::npos) << screen;
   EXPECT_NE(screen.find("│ ○ ×5│"), std::string::npos) << "the pieces stay\n" << screen;
   tmux.keys("t");

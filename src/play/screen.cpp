@@ -170,7 +170,7 @@ void draw_menu(Canvas& canvas, int ox, int oy, const UiState& ui) {
   std::vector<std::string> notes = {"↑↓ choose · ←→/Enter change · digits type the seed",
                                     "Auto-play and auto-pass apply at once before the",
                                     "first throw, else from the next game, like the rest.",
-                                    "Esc or m closes."};
+                                    "Esc or m closes, dropping the other changes."};
   // On the rule set's row: what the chosen set is, in its one-line summary.
   if (ui.menu_row == static_cast<int>(MenuRow::RuleSet)) {
     const NamedRuleSet* set = find_rule_set(rule_set_name(ui.draft.rules));
@@ -521,6 +521,60 @@ std::string settings_summary(const Settings& settings) {
          (settings.rules.bear_off == BearOff::Exact ? "exact" : "any-throw") + " bear-off · " +
          opener_name(settings.opener) + " starts" + (settings.auto_play ? " · auto-play" : "") +
          (settings.auto_pass ? " · auto-pass" : "");
+}
+
+std::string new_game_note(const Settings& before, const Settings& after) {
+  // The changes in the status line's words, the rule set first, as the menu lists them.
+  std::vector<std::string> changes;
+  Rules layout = before.rules;  // the set before, with the pieces and bear-off of after
+  layout.pieces = after.rules.pieces;
+  layout.bear_off = after.rules.bear_off;
+  if (layout != after.rules) changes.push_back(set_title(after.rules));
+  if (before.rules.pieces != after.rules.pieces) {
+    changes.push_back(counted(after.rules.pieces, "piece"));
+  }
+  if (before.rules.bear_off != after.rules.bear_off) {
+    changes.emplace_back(after.rules.bear_off == BearOff::Exact ? "exact bear-off"
+                                                                : "any-throw bear-off");
+  }
+  if (before.opponent != after.opponent) {
+    std::string opponent = "opponent ";
+    opponent += after.opponent;
+    changes.push_back(after.opponent == kFriend ? "against a friend" : opponent);
+  }
+  if (before.opener != after.opener) {
+    changes.push_back(opener_name(after.opener) + " starts");
+  }
+  if (before.auto_play != after.auto_play) {
+    changes.emplace_back(after.auto_play ? "auto-play on" : "auto-play off");
+  }
+  if (before.auto_pass != after.auto_pass) {
+    changes.emplace_back(after.auto_pass ? "auto-pass on" : "auto-pass off");
+  }
+  // Between friends take-back is always off: no news.
+  if (before.take_back != after.take_back && after.opponent != kFriend) {
+    changes.emplace_back(after.take_back ? "take-back on" : "take-back off");
+  }
+  if (before.seed != after.seed) changes.push_back("seed " + std::to_string(after.seed));
+  if (changes.empty()) return "New game with the same settings.";
+  // As many as the message line holds, the rest counted.
+  constexpr int kRoom = kMinWidth - 2 * kLeft;
+  for (std::size_t shown = changes.size(); shown > 0; --shown) {
+    std::string note = "New game: now ";
+    for (std::size_t i = 0; i < shown; ++i) {
+      if (i > 0) note += ", ";
+      note += changes[i];
+    }
+    if (shown < changes.size()) {
+      note += " and ";
+      note += counted(static_cast<int>(changes.size() - shown), "more change");
+    }
+    note += ".";
+    if (text_width(note) <= kRoom) return note;
+  }
+  std::string note = "New game with ";
+  note += counted(static_cast<int>(changes.size()), "changed setting");
+  return note + ".";
 }
 
 std::vector<std::string> rules_text(const Rules& rules) {

@@ -108,6 +108,8 @@ struct UiState {
   bool route_numbers = true;
   Overlay overlay = Overlay::None;
   Pending pending = Pending::None;
+  // With Pending::NewGame from the menu: the settings the new game is to be played with.
+  std::optional<Settings> pending_settings;
   int menu_row = 0;
   Settings draft;            // settings being edited in the menu
   std::string seed_text;     // the menu's seed field while it is edited
@@ -176,6 +178,11 @@ std::vector<std::string> wrap(const std::string& text, int width);
 // "7 pieces · exact bear-off · alternate starts" or, with every option on,
 // "7 pieces · any-throw bear-off · higher throw starts · auto-play · auto-pass".
 std::string settings_summary(const Settings& settings);
+
+// The message line after a new game under `after` that followed one under `before`: what
+// changed, in the status line's words ("New game: now Masters, 3 pieces, opponent hard."),
+// as many changes as the line holds and the rest counted.
+std::string new_game_note(const Settings& before, const Settings& after);
 
 // The rules screen text: the rules of `rules` in the core's words (rules_prose), then the
 // keys, within the screen's 22 inside lines.

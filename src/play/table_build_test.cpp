@@ -74,13 +74,14 @@ void press(PlaySession& game, UiState& ui, const std::string& keys) {
   for (const Key& each : decode_keys(bytes, true)) handle_key(game, ui, each);
 }
 
-// Chooses the perfect opponent with `pieces` in the menu and starts the game.
+// Chooses the perfect opponent with `pieces` in the menu and starts the game (yes, abandon
+// the one under way).
 void choose_perfect(PlaySession& game, UiState& ui, int pieces) {
   open_menu(game, ui);
   ui.draft.opponent = std::string(kPerfect);
   ui.draft.rules.pieces = pieces;
   ui.menu_row = static_cast<int>(MenuRow::Start);
-  press(game, ui, "\r");
+  press(game, ui, "\ry");
 }
 
 // Runs the build the way the event loop does until the Building screen closes.
@@ -157,12 +158,12 @@ TEST_F(PlayTableBuild, DecliningReturnsToTheSettingsWithNothingChanged) {
 
   // Enter answers no as well (the default), and Esc.
   ui.menu_row = static_cast<int>(MenuRow::Start);
-  press(game, ui, "\r");
+  press(game, ui, "\ry");
   ASSERT_EQ(ui.overlay, Overlay::BuildOffer);
   press(game, ui, "\r");
   EXPECT_EQ(ui.overlay, Overlay::Menu);
   ui.menu_row = static_cast<int>(MenuRow::Start);
-  press(game, ui, "\r");
+  press(game, ui, "\ry");
   ASSERT_EQ(ui.overlay, Overlay::BuildOffer);
   press(game, ui, "\x1b");
   EXPECT_EQ(ui.overlay, Overlay::Menu);

@@ -35,12 +35,14 @@ void change_menu_value(PlaySession& game, UiState& ui, int step) {
       break;
     }
     case MenuRow::RuleSet: {
-      // The named sets in turn (a custom set from the command line steps to the first);
-      // pieces and bear-off are the player's and stay.
+      // The named sets in turn, then the custom set the session met (so the player can come
+      // back to it); pieces and bear-off are the player's and stay.
       std::vector<std::string_view> names;
       for (const NamedRuleSet& set : named_rule_sets()) names.push_back(set.name);
+      if (ui.custom_rules) names.push_back(rule_set_name(*ui.custom_rules));
       const std::string_view name = cycled(names, rule_set_name(draft.rules), step);
-      Rules rules(find_rule_set(name)->spec);
+      const NamedRuleSet* named = find_rule_set(name);
+      Rules rules = named ? Rules(named->spec) : *ui.custom_rules;
       rules.pieces = draft.rules.pieces;
       rules.bear_off = draft.rules.bear_off;
       draft.rules = rules;
@@ -112,6 +114,14 @@ void close_menu(const PlaySession& game, UiState& ui) {
   }
 }
 
+// The menu edits `settings`. A custom rule set among them stays on the rule set's row for
+// the rest of the session: once cycled away from, it could not be chosen again otherwise.
+void edit(UiState& ui, const Settings& settings) {
+  ui.draft = settings;
+  ui.seed_text = std::to_string(settings.seed);
+  if (!find_rule_set(rule_set_name(settings.rules))) ui.custom_rules = settings.rules;
+}
+
 }  // namespace
 
 void handle_menu(PlaySession& game, UiState& ui, const Key& key) {
@@ -169,8 +179,7 @@ void handle_menu(PlaySession& game, UiState& ui, const Key& key) {
 void open_menu(const PlaySession& game, UiState& ui) {
   ui.overlay = Overlay::Menu;
   ui.menu_row = 0;
-  ui.draft = game.next_settings();
-  ui.seed_text = std::to_string(ui.draft.seed);
+  edit(ui, game.next_settings());
   ui.message.clear();
 }
 
@@ -178,8 +187,7 @@ void open_menu(const PlaySession& game, UiState& ui) {
 void back_to_menu(UiState& ui, const Settings& settings, const std::string& why) {
   if (ui.overlay != Overlay::Menu) ui.menu_row = static_cast<int>(MenuRow::Opponent);
   ui.overlay = Overlay::Menu;
-  ui.draft = settings;
-  ui.seed_text = std::to_string(settings.seed);
+  edit(ui, settings);
   set_error(ui, why);
 }
 

@@ -235,6 +235,45 @@ TEST(Menu, LeavingTheMenuWithChangesSaysTheyWereDiscarded) {
   EXPECT_TRUE(game.next_settings().auto_play);
 }
 
+// A custom set from the command line (here --dice 3 --pieces 5) stays on the rule set's row,
+// after the named sets, so the player can go back to it after trying them.
+TEST(Menu, TheRuleSetRowReturnsToTheCustomSetTheGameStartedWith) {
+  RuleSpec spec = find_rule_set("finkel")->spec;
+  spec.dice = 3;
+  spec.pieces = 5;
+  ASSERT_FALSE(why_unplayable(spec));
+  const Rules custom(spec);
+  ASSERT_EQ(rule_set_name(custom), "custom");
+  PlaySession game = make_game(std::string(kFriend), 7, custom);
+  UiState ui;
+  press(game, ui, "m");
+  ui.menu_row = static_cast<int>(MenuRow::RuleSet);
+  std::string menu = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(menu.find("‹ custom ›"), std::string::npos) << menu;
+  EXPECT_NE(menu.find("Custom (finkel path, 3 dice), 5 pieces"), std::string::npos) << menu;
+  std::vector<std::string> seen;
+  for (int step = 0; step < 5; ++step) {
+    press(game, ui, "\x1b[C");
+    seen.emplace_back(rule_set_name(ui.draft.rules));
+  }
+  EXPECT_EQ(seen, (std::vector<std::string>{"finkel", "masters", "blitz", "aseb", "custom"}));
+  EXPECT_EQ(ui.draft.rules, custom) << "the very set, pieces and all";
+  press(game, ui, "\x1b[D\x1b[C");  // to aseb and back
+  EXPECT_EQ(ui.draft.rules, custom);
+
+  // Once Finkel is played, the row still leads back to the custom set (← from finkel).
+  press(game, ui, "\x1b[C");
+  ui.menu_row = static_cast<int>(MenuRow::Start);
+  press(game, ui, "\ry");
+  ASSERT_EQ(rule_set_name(game.rules()), "finkel");
+  press(game, ui, "m");
+  ui.menu_row = static_cast<int>(MenuRow::RuleSet);
+  press(game, ui, "\x1b[D");
+  EXPECT_EQ(ui.draft.rules, custom);
+  menu = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(menu.find("‹ custom ›"), std::string::npos) << menu;
+}
+
 TEST(Menu, MenuRefusesAnEmptySeed) {
   PlaySession game = make_game();
   UiState ui;

@@ -110,6 +110,9 @@ struct UiState {
   Pending pending = Pending::None;
   // With Pending::NewGame from the menu: the settings the new game is to be played with.
   std::optional<Settings> pending_settings;
+  // The latest custom rule set the menu opened on (the command line's), which the rule
+  // set's row offers after the named sets.
+  std::optional<Rules> custom_rules;
   int menu_row = 0;
   Settings draft;            // settings being edited in the menu
   std::string seed_text;     // the menu's seed field while it is edited

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <functional>
 #include <vector>
 
 #include "core/rule_sets.h"
@@ -13,6 +14,9 @@
 
 namespace ur::play {
 namespace {
+
+// The piece counts the menu offers, as the web game's settings do.
+const std::vector<int> kPieceChoices = {7, 5, 3};
 
 template <typename T>
 T cycled(const std::vector<T>& choices, const T& current, int step) {
@@ -48,9 +52,15 @@ void change_menu_value(PlaySession& game, UiState& ui, int step) {
       draft.rules = rules;
       break;
     }
-    case MenuRow::Pieces:
-      draft.rules.pieces = cycled(std::vector<int>{7, 5, 3}, draft.rules.pieces, step);
+    case MenuRow::Pieces: {
+      std::vector<int> counts = kPieceChoices;
+      if (ui.other_pieces) {
+        counts.push_back(*ui.other_pieces);
+        std::sort(counts.begin(), counts.end(), std::greater<>());
+      }
+      draft.rules.pieces = cycled(counts, draft.rules.pieces, step);
       break;
+    }
     case MenuRow::BearOff:
       draft.rules.bear_off = draft.rules.bear_off == BearOff::Exact ? BearOff::Any : BearOff::Exact;
       break;
@@ -114,12 +124,17 @@ void close_menu(const PlaySession& game, UiState& ui) {
   }
 }
 
-// The menu edits `settings`. A custom rule set among them stays on the rule set's row for
-// the rest of the session: once cycled away from, it could not be chosen again otherwise.
+// The menu edits `settings`. A custom rule set or another piece count (--pieces 4) among
+// them stays on its row for the rest of the session: once cycled away from, it could not be
+// chosen again otherwise.
 void edit(UiState& ui, const Settings& settings) {
   ui.draft = settings;
   ui.seed_text = std::to_string(settings.seed);
   if (!find_rule_set(rule_set_name(settings.rules))) ui.custom_rules = settings.rules;
+  const int pieces = settings.rules.pieces;
+  if (std::find(kPieceChoices.begin(), kPieceChoices.end(), pieces) == kPieceChoices.end()) {
+    ui.other_pieces = pieces;
+  }
 }
 
 }  // namespace

@@ -237,6 +237,23 @@ TEST(Menu, LeavingTheMenuWithChangesSaysTheyWereDiscarded) {
 
 // A custom set from the command line (here --dice 3 --pieces 5) stays on the rule set's row,
 // after the named sets, so the player can go back to it after trying them.
+// ur play --pieces 4: the Pieces row offers 7, 5 and 3, and 4 too, so that it is not lost
+// once the row has moved on.
+TEST(Menu, ThePiecesRowKeepsThePieceCountTheGameStartedWith) {
+  Rules four = finkel_rules();
+  four.pieces = 4;
+  PlaySession game = make_game(std::string(kFriend), 7, four);
+  UiState ui;
+  press(game, ui, "m");
+  ui.menu_row = static_cast<int>(MenuRow::Pieces);
+  std::vector<int> seen;
+  for (int step = 0; step < 4; ++step) {
+    press(game, ui, "\x1b[C");
+    seen.push_back(ui.draft.rules.pieces);
+  }
+  EXPECT_EQ(seen, (std::vector<int>{3, 7, 5, 4}));
+}
+
 TEST(Menu, TheRuleSetRowReturnsToTheCustomSetTheGameStartedWith) {
   RuleSpec spec = find_rule_set("finkel")->spec;
   spec.dice = 3;

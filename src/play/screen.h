@@ -113,6 +113,8 @@ struct UiState {
   // The latest custom rule set the menu opened on (the command line's), which the rule
   // set's row offers after the named sets.
   std::optional<Rules> custom_rules;
+  // The same for a piece count the Pieces row does not offer (--pieces 4).
+  std::optional<int> other_pieces;
   int menu_row = 0;
   Settings draft;            // settings being edited in the menu
   std::string seed_text;     // the menu's seed field while it is edited

@@ -245,7 +245,10 @@ std::optional<Square> square_on_cell(const Rules& rules, Side side, Cell cell) {
 }
 
 std::string tile_name(Cell cell) {
-  return std::string(1, static_cast<char>('A' + cell.lane)) + std::to_string(cell.column);
+  // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on the inlined concatenation.
+  std::string name(1, static_cast<char>('A' + cell.lane));
+  name += std::to_string(cell.column);
+  return name;
 }
 
 namespace {
@@ -263,7 +266,8 @@ int count_shared_tiles(const Rules& rules) {
 
 }  // namespace
 
-std::vector<std::string> rules_prose(const Rules& rules) {
+std::vector<std::string> rules_prose(const Rules& rules, std::string_view light,
+                                     std::string_view dark) {
   const Cell entry = square_cell(rules, Side::Light, 1);
   const Cell last = square_cell(rules, Side::Light, rules.route_length);
   std::vector<std::string> prose;
@@ -272,15 +276,31 @@ std::vector<std::string> rules_prose(const Rules& rules) {
                   ". The first to bring them all along the path and off the board wins.");
   prose.push_back("A turn starts with a throw of " + dice_words(rules) +
                   ": a piece moves as many squares as the marked dice show.");
-  std::string path = "Each path is " + std::to_string(rules.route_length) +
-                     " squares long: light enters at " + tile_name(entry) + " and leaves after " +
-                     tile_name(last) + "; dark mirrors it on the other side. ";
+  std::string path = "Each path is ";
+  path += std::to_string(rules.route_length);
+  path += " squares long: ";
+  path += light;
+  path += " enters at ";
+  path += tile_name(entry);
+  path += " and leaves after ";
+  path += tile_name(last);
+  path += "; ";
+  path += dark;
+  path += " mirrors it on the other side. ";
   if (rules.self_crossing) {
     // Counted in squares, a crossing path's shared part would exceed the board's tiles.
-    path += "The paths share " + std::to_string(count_shared_tiles(rules)) + " of the " +
-            std::to_string(board_cells(rules.board).size()) +
-            " tiles, where pieces can capture each other; light's path crosses " +
-            std::to_string(count_squares(rules.self_crossing) / 2) + " of them twice.";
+    const int shared = count_shared_tiles(rules);
+    const int tiles = static_cast<int>(board_cells(rules.board).size());
+    if (shared == tiles) {
+      path += "All ";
+    } else {
+      path += std::to_string(shared);
+      path += " of the ";
+    }
+    path += std::to_string(tiles);
+    path += " tiles are shared, where pieces can capture each other; each path crosses ";
+    path += std::to_string(count_squares(rules.self_crossing) / 2);
+    path += " of them twice.";
   } else {
     path += std::to_string(count_squares(rules.shared)) +
             " squares are shared, where pieces can capture each other.";

@@ -59,7 +59,9 @@ std::optional<Square> square_on_cell(const Rules& rules, Side side, Cell cell);
 // "A4", "B12".
 std::string tile_name(Cell cell);
 
-// The rules in words for the rules pages: one sentence per item, following the set's data.
-std::vector<std::string> rules_prose(const Rules& rules);
+// The rules in words for the rules pages: one sentence per item, following the set's data,
+// the sides named as the page names them ("light" and "dark", or "Shell" and "Bitumen").
+std::vector<std::string> rules_prose(const Rules& rules, std::string_view light = "light",
+                                     std::string_view dark = "dark");
 
 }  // namespace ur

@@ -279,10 +279,14 @@ TEST(CustomRules, TheProseCountsTheTilesACrossingPathShares) {
   const std::vector<std::string> murray = rules_prose(Rules(spec));
   EXPECT_EQ(murray[2],
             "Each path is 27 squares long: light enters at A4 and leaves after C4; dark mirrors "
-            "it on the other side. The paths share 20 of the 20 tiles, where pieces can "
-            "capture each other; light's path crosses 7 of them twice.");
+            "it on the other side. All 20 tiles are shared, where pieces can capture each "
+            "other; each path crosses 7 of them twice.");
   spec.path = PathKind::Skiriuk;
-  EXPECT_NE(rules_prose(Rules(spec))[2].find("The paths share 12 of the 20 tiles"),
+  EXPECT_NE(rules_prose(Rules(spec))[2].find("side. 12 of the 20 tiles are shared"),
+            std::string::npos);
+  // The web page names the sides Shell and Bitumen, as everywhere on it.
+  EXPECT_NE(rules_prose(finkel_rules(), "Shell", "Bitumen")[2].find(
+                "long: Shell enters at A4 and leaves after A7; Bitumen mirrors it"),
             std::string::npos);
   EXPECT_NE(rules_prose(finkel_rules())[2].find(" 8 squares are shared"), std::string::npos);
 }

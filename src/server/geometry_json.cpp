@@ -94,7 +94,7 @@ json build_geometry_json(const Rules& rules) {
        {{"safe_rosettes", rules.safe_rosettes},
         {"rosette_gives_extra_throw", rules.rosette_gives_extra_throw},
         {"capture_gives_extra_throw", rules.capture_gives_extra_throw}}},
-      {"prose", rules_prose(rules)},
+      {"prose", rules_prose(rules, "Shell", "Bitumen")},
       {"perfect_play", unavailable ? json(*unavailable) : json(nullptr)},
   };
 }

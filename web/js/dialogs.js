@@ -364,6 +364,7 @@ export class Dialogs {
     }
     drawRouteDiagram($('route-diagram'), geo);
     $('route-caption').textContent = routeCaption(geo);
+    $('route-legend-theirs').hidden = !geo.hasOwnSquares('dark');
   }
 
   openRules() {

@@ -11,7 +11,8 @@ export function drawRouteDiagram(svgElement, geo) {
   const width = 2 * MARGIN + geo.columns * CELL;
   const height = 2 * MARGIN + geo.rows * CELL;
   svgElement.dataset.ruleSet = geo.name;
-  svgElement.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  // A gutter left of and below the board holds the coordinates.
+  svgElement.setAttribute('viewBox', `${-GUTTER} 0 ${width + GUTTER} ${height + GUTTER}`);
   svgElement.replaceChildren(
     svg('defs', {}, [
       arrowMarker('arrow-light', 'route-arrow-light'),
@@ -36,7 +37,26 @@ export function drawRouteDiagram(svgElement, geo) {
   svgElement.append(
     routeLine(geo, 'light', 'route-line-light', 'arrow-light'),
     routeLine(geo, 'dark', 'route-line-dark', 'arrow-dark'),
+    coordinates(geo, height),
   );
+}
+
+// Space for the coordinates, in the diagram's units (a cell is CELL).
+const GUTTER = 34;
+
+// The rows' letters and the columns' numbers, so that a square's name (B4) in the rules'
+// sentences and in game records (RGN) can be found on the diagram.
+function coordinates(geo, height) {
+  const group = svg('g', { class: 'route-coordinates', 'aria-hidden': 'true' });
+  const letters = new Map();
+  for (const tile of geo.tiles.values()) letters.set(tile.row, tile.tile[0]);
+  for (const [row, letter] of [...letters].sort((a, b) => a[0] - b[0])) {
+    group.append(svg('text', { x: -GUTTER / 2, y: cellCentre(row, 0).y + 8 }, [letter]));
+  }
+  for (let col = 0; col < geo.columns; col += 1) {
+    group.append(svg('text', { x: cellCentre(0, col).x, y: height + GUTTER / 2 + 4 }, [String(col + 1)]));
+  }
+  return group;
 }
 
 // The caption under the diagram, in the set's own numbers.
@@ -47,7 +67,8 @@ export function routeCaption(geo) {
   return (
     `${SIDE_NAME.light}'s route in ${geo.title}, squares 1 to ${geo.routeLength}: ` +
     `${light.join(', ')}, then home. Rosettes on ${rosettes.join(', ')}. ` +
-    `The dashed squares are ${SIDE_NAME.dark}'s own; ${SIDE_NAME.dark} follows the mirror route along the top row.`
+    (geo.hasOwnSquares('dark') ? `The dashed squares are on ${SIDE_NAME.dark}'s route only. ` : '') +
+    `${SIDE_NAME.dark} follows the mirror image of this route, the top and bottom rows swapped.`
   );
 }
 
@@ -83,7 +104,8 @@ function diagramCell(geo, row, col) {
     return group;
   }
   const dashed = info.side === 'dark';
-  const number = info.routes.light[0];
+  // Shell's squares here: two where its path crosses the tile twice (Murray, Skiriuk).
+  const numbers = info.routes.light;
   group.append(
     svg('rect', {
       class: `square route-square${dashed ? ' route-square-theirs' : ''}`,
@@ -96,12 +118,20 @@ function diagramCell(geo, row, col) {
   );
   if (info.rosette) group.append(rosette(x + CELL / 2, y + CELL / 2, 40));
   if (!dashed) {
-    group.append(
-      svg('circle', { class: 'route-number-disc', cx: x + CELL / 2, cy: y + CELL / 2, r: 20 }),
-      svg('text', { class: 'route-number-big', x: x + CELL / 2, y: y + CELL / 2 + 8 }, [
-        String(number),
-      ]),
-    );
+    const cx = x + CELL / 2;
+    const cy = y + CELL / 2;
+    if (numbers.length > 1) {
+      // A pill with both visits, the first on the left.
+      group.append(svg('rect', { class: 'route-number-disc', x: cx - 38, y: cy - 20, width: 76, height: 40, rx: 20 }));
+      numbers.forEach((number, index) => {
+        group.append(svg('text', { class: 'route-number-big', x: cx + (index === 0 ? -17 : 17), y: cy + 8 }, [String(number)]));
+      });
+    } else {
+      group.append(
+        svg('circle', { class: 'route-number-disc', cx, cy, r: 20 }),
+        svg('text', { class: 'route-number-big', x: cx, y: cy + 8 }, [String(numbers[0])]),
+      );
+    }
   }
   return group;
 }

@@ -108,6 +108,11 @@ export class Geometry {
     };
   }
 
+  // Whether some square lies on `side`'s route only (none on Murray's, where all are shared).
+  hasOwnSquares(side) {
+    return this.paths[side].some((cell) => this.describeCell(cell.row, cell.col).side === side);
+  }
+
   isRosette(side, route) {
     const tile = this.tileOf(side, route);
     return tile !== null && this.rosetteTiles.has(tile);

@@ -118,6 +118,16 @@ test('a tile a custom path crosses twice shows both of its squares', async ({ pa
   await expect(page.locator('#board .cell[data-tile="B7"] .route-number')).toHaveText('11,17');
   // C1 is light's 24 and dark's 4, each once.
   await expect(page.locator('#board .cell[data-tile="C1"] .route-number')).toHaveText(['24', '4']);
+  // The rules page's diagram numbers every square of the 27, both visits of the middle row,
+  // with the coordinates its sentences use; no square is on Bitumen's route only.
+  await page.getByRole('button', { name: 'Rules' }).click();
+  const numbers = await page.locator('#route-diagram .route-number-big').allTextContents();
+  expect(numbers.map(Number).sort((a, b) => a - b)).toEqual(Array.from({ length: 27 }, (_, i) => i + 1));
+  await expect(page.locator('#route-diagram .route-coordinates text')).toHaveText(['C', 'B', 'A', '1', '2', '3', '4', '5', '6', '7', '8']);
+  await expect(page.locator('#route-legend-theirs')).toBeHidden();
+  await expect(page.locator('#route-caption')).not.toContainText('dashed');
+  await expect(page.locator('#rules-set-prose')).toContainText('All 20 tiles are shared');
+  await expect(page.locator('#rules-set-prose')).toContainText('Shell enters at A4');
 });
 
 test('a custom set is chosen column by column; an unplayable one is refused', async ({ page }) => {

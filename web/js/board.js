@@ -410,18 +410,38 @@ export class Board {
 
   // Shows a chance on each square a move reaches, for live hints: `labels` = [{side, to,
   // text}]; an empty list clears them.
+  // Two moves may reach one tile on its two visits (a path that crosses itself): their labels
+  // then take the top and bottom of the square, each led by its square's number.
   showChances(labels) {
     for (const element of this.overlayLayer.querySelectorAll('.chance-label')) element.remove();
-    for (const { side, to, text } of labels) {
-      const { row, col } = this.geo.cellOf(side, Math.min(to, this.geo.home));
+    const byCell = new Map();
+    for (const label of [...labels].sort((a, b) => a.to - b.to)) {
+      const { row, col } = this.geo.cellOf(label.side, Math.min(label.to, this.geo.home));
+      const key = cellKey(row, col);
+      if (!byCell.has(key)) byCell.set(key, { row, col, labels: [] });
+      byCell.get(key).labels.push(label);
+    }
+    for (const { row, col, labels: here } of byCell.values()) {
       const { x, y } = cellOrigin(row, col);
-      const top = row === 0 ? y + CELL - 46 : y + 3;
-      this.overlayLayer.append(
-        svg('g', { class: 'chance-label', 'data-to': Math.min(to, this.geo.home), 'aria-hidden': 'true' }, [
-          svg('rect', { x: x + 3, y: top, width: CELL - 6, height: 43, rx: 8 }),
-          svg('text', { x: x + CELL / 2, y: top + 33, 'text-anchor': 'middle' }, [text]),
-        ]),
-      );
+      const shared = here.length > 1;
+      here.forEach(({ to, text }, index) => {
+        const low = shared ? index === 1 : row === 0;
+        const top = low ? y + CELL - 46 : y + 3;
+        const reached = Math.min(to, this.geo.home);
+        const words = shared
+          ? [svg('tspan', { class: 'chance-route' }, [`${reached} `]), text]
+          : [text];
+        this.overlayLayer.append(
+          svg('g', { class: 'chance-label', 'data-to': reached, 'aria-hidden': 'true' }, [
+            svg('rect', { x: x + 3, y: top, width: CELL - 6, height: 43, rx: 8 }),
+            svg(
+              'text',
+              { x: x + CELL / 2, y: top + 33, 'text-anchor': 'middle', ...(shared ? { textLength: CELL - 14, lengthAdjust: 'spacingAndGlyphs' } : {}) },
+              words,
+            ),
+          ]),
+        );
+      });
     }
   }
 

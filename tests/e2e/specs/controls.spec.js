@@ -113,13 +113,56 @@ test('on a path that crosses itself, a piece on either visit of a tile is chosen
   await expect(tile('B5')).toHaveClass(/target/);
   await tile('B5').click();
   await expect.poll(() => intents.length).toBe(1);
-  expect(intents[0].body).toMatchObject({ from: 18, side: 'light' });
+  expect(intents[0]).toMatchObject({ action: 'move', body: { from: 18, side: 'light' } });
   // A7 (16) lands on B7's second visit, 17.
   await tile('A7').click();
   await expect(tile('B7')).toHaveClass(/target/);
   await tile('B7').click();
   await expect.poll(() => intents.length).toBe(2);
-  expect(intents[1].body).toMatchObject({ from: 16, side: 'light' });
+  expect(intents[1]).toMatchObject({ action: 'move', body: { from: 16, side: 'light' } });
+});
+
+test('two moves onto the two visits of one tile show both chances, each with its square', async ({ page }) => {
+  const created = await page.request.post('/api/games', {
+    data: { settings: { opponent: 'easy', rules: { name: 'masters', path: 'murray' } } },
+  });
+  const { rules, geometry } = (await created.json()).game;
+  const game = state({
+    rules,
+    geometry,
+    hints_on: true,
+    position: { turn: 'light', light: { start: 5, home: 0, board: [10, 16] }, dark: { start: 7, home: 0, board: [] } },
+    position_text: 'L:5/10,16/0:7/-/0',
+    phase: 'move',
+    roll: 1,
+    dice: [true, false, false, false],
+    legal_moves: [
+      { from: 0, to: 1, capture: false, extra_throw: false },
+      { from: 10, to: 11, capture: false, extra_throw: false },
+      { from: 16, to: 17, capture: false, extra_throw: false },
+    ],
+  });
+  await serve(page, game, {
+    hints: {
+      json: {
+        exact: false,
+        win: { light: 0.6, dark: 0.4 },
+        moves: [
+          { from: 0, to: 1, win: 0.5 },
+          { from: 10, to: 11, win: 0.8 },
+          { from: 16, to: 17, win: 0.76 },
+        ],
+      },
+    },
+  });
+  // B7 is squares 11 and 17: one label each, apart, each naming its square.
+  const eleven = page.locator('#board .chance-label[data-to="11"]');
+  const seventeen = page.locator('#board .chance-label[data-to="17"]');
+  await expect(eleven).toHaveText('11 80%');
+  await expect(seventeen).toHaveText('17 76%');
+  const [a, b] = [await eleven.boundingBox(), await seventeen.boundingBox()];
+  expect(a.y + a.height <= b.y || b.y + b.height <= a.y).toBe(true);
+  await expect(page.locator('#board .chance-label[data-to="1"]')).toHaveText('50%');
 });
 
 test('presses before the throw and during the computer turn say why', async ({ page }) => {

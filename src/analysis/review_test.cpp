@@ -135,6 +135,25 @@ TEST(Review, LossTextIsUnsignedWithTwoDecimals) {
   EXPECT_EQ(loss_text(0.1234), "12.34");
 }
 
+// The graph's last line names the first and the last throw; in a short game the two numbers
+// must not run together ("throw 12" for two throws read as throw twelve).
+TEST(Review, TheGraphNamesTheFirstAndLastThrowApartInAShortGame) {
+  const auto axis = [](int throws, std::size_t width) {
+    Review review;
+    review.throws.resize(static_cast<std::size_t>(throws));
+    return chance_graph_lines(review, width).back();
+  };
+  EXPECT_EQ(axis(1, 68), "       throw 1");
+  EXPECT_EQ(axis(2, 68), "       throws 1 to 2");
+  EXPECT_EQ(axis(9, 68), "       throws 1 to 9");
+  // Wide enough for both: the last number ends under the graph's last column.
+  EXPECT_EQ(axis(12, 68), "       throw 1   12");
+  const std::string long_game = axis(200, 68);
+  EXPECT_TRUE(long_game.starts_with("       throw 1 ")) << long_game;
+  EXPECT_TRUE(long_game.ends_with(" 200")) << long_game;
+  EXPECT_EQ(long_game.size(), 7u + 68u) << long_game;
+}
+
 TEST(Review, WithoutATableTheSearchEstimatesAndSaysSo) {
   const records::GameRecord record = short_game();
   SearchValues values;

@@ -66,8 +66,21 @@ std::vector<std::string> chance_graph_lines(const Review& review, std::size_t wi
     std::snprintf(label, sizeof label, "%4d%% |", 100 - row * 10);
     lines.push_back(label + rows[row]);
   }
-  lines.push_back("       throw 1" + std::string(width > 14 ? width - 14 : 0, ' ') +
-                  std::to_string(count));
+  // The first throw's number, and the last's ending under the graph's last column; a graph
+  // too narrow to keep them apart says "throws 1 to 5" (two numbers run together misread).
+  constexpr std::size_t kLabelWidth = 7;  // " 100% |"
+  const std::string last = std::to_string(count);
+  std::string axis = "       throw 1";
+  if (count > 1) {
+    const std::size_t end = kLabelWidth + width;
+    if (axis.size() + 2 + last.size() <= end) {
+      axis.append(end - axis.size() - last.size(), ' ').append(last);
+    } else {
+      axis = "       throws 1 to ";
+      axis += last;
+    }
+  }
+  lines.push_back(axis);
   return lines;
 }
 

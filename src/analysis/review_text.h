@@ -22,8 +22,9 @@ std::string loss_text(double loss);
 std::vector<std::string> summary_lines(const Review& review, Side side);
 
 // Light's chance before each throw as a text graph: a title line, 11 rows from 100% down to
-// 0% ('*' a throw, '-' the 50% line) and a line naming the first and last throw. At most
-// `width` columns of throws (long games are sampled); nothing for a game without throws.
+// 0% ('*' a throw, '-' the 50% line) and a line naming the first and last throw ("throws 1
+// to 5" when the graph is too narrow to set them apart). At most `width` columns of throws
+// (long games are sampled); nothing for a game without throws.
 std::vector<std::string> chance_graph_lines(const Review& review, std::size_t width = 72);
 
 }  // namespace ur::analysis

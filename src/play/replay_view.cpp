@@ -436,6 +436,11 @@ Canvas compose_replay(const ReplayGame& game, const ReplayState& state, int widt
   canvas.put(ox + 2, oy + kKeysRow, keys_help(state),
              state.asking_play ? palette::kTitle : palette::kHint);
 
+  // The overlays fill the 80 x 24 layout; on a wider screen the header reaches past them (a
+  // resignation's result is long), so they are drawn on a cleared screen.
+  const bool covered = state.overlay == ReplayOverlay::Help ||
+                       (state.overlay == ReplayOverlay::Summary && game.review);
+  if (covered) canvas.fill(0, 0, canvas.width(), canvas.height());
   switch (state.overlay) {
     case ReplayOverlay::None:
       break;

@@ -343,6 +343,50 @@ TEST(Replay, AnEstimatedReviewNamesTheCommandThatBuildsTheTableAtTheStart) {
   EXPECT_EQ(replay_review_lines(small, 0), std::vector<std::string>{values.source()});
 }
 
+// ur play's r after a resignation: the header's long result ("0-1 (dark won, light resigned)")
+// reached past the summary's box on a wide screen, and a two-throw graph read "throw 12".
+// The summary is a clean box at 80 and 100 columns however short the game.
+TEST(Replay, TheReviewSummaryStaysInsideItsBoxAfterAResignation) {
+  const std::vector<records::Ply> plies = {{Side::Light, 2, Move{0, 2, false, false}},
+                                           {Side::Dark, 1, Move{0, 1, false, false}}};
+  for (std::size_t throws = 0; throws <= plies.size(); ++throws) {
+    records::GameRecord record;
+    record.rules = finkel_rules(7);
+    record.tags = {
+        {"Light", "You"}, {"Dark", "Computer"}, {"DarkLevel", "easy"}, {"Result", "0-1"}};
+    record.plies.assign(plies.begin(), plies.begin() + static_cast<std::ptrdiff_t>(throws));
+    record.resigned = Side::Light;
+    ReplayGame game = replayed(record);
+    EvenEstimate values;
+    game.review = analysis::review(game.record, game.replay, values);
+    ReplayState state;
+    state.after_game = true;
+    handle_replay_key(game, state, char_key('r'));
+    ASSERT_EQ(state.overlay, ReplayOverlay::Summary);
+    for (const auto& [width, height] : {std::pair{80, 24}, std::pair{100, 30}}) {
+      const auto lines = compose_replay(game, state, width, height).lines(false);
+      const int ox = (width - kMinWidth) / 2, oy = (height - kMinHeight) / 2;
+      const std::string context = std::to_string(throws) + " throws, " + std::to_string(width) +
+                                  " columns:\n" +
+                                  compose_replay(game, state, width, height).text(false);
+      for (int row = 0; row < height; ++row) {
+        const std::string& line = lines[static_cast<std::size_t>(row)];
+        if (row < oy || row >= oy + kMinHeight) {
+          EXPECT_EQ(line, "") << context;
+          continue;
+        }
+        // The box's right border is the row's last cell: nothing past it.
+        EXPECT_EQ(text_width(line), ox + kMinWidth) << context;
+        const std::string_view edge = row == oy ? "┐" : row == oy + kMinHeight - 1 ? "┘" : "│";
+        EXPECT_TRUE(line.ends_with(edge)) << context;
+      }
+      const std::string screen = compose_replay(game, state, width, height).text(false);
+      EXPECT_EQ(screen.find("throw 12"), std::string::npos) << context;
+      EXPECT_EQ(screen.find("throw 11"), std::string::npos) << context;
+    }
+  }
+}
+
 TEST(Replay, WithoutATableTheMissingTableIsSaidAndNoFigures) {
   const ReplayGame game = short_game(false);
   ReplayState state;

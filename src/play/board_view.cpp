@@ -293,4 +293,23 @@ Square next_movable(const MoveList& legal, std::optional<Square> cursor, int ste
   return legal[(index + step % count + count) % count].from;
 }
 
+std::string typed_with(const std::string& typed, char digit, const Rules& rules) {
+  std::string longer = typed;
+  longer += digit;
+  if (typed == "0" || std::stoi(longer) > rules.route_length) return std::string(1, digit);
+  return longer;
+}
+
+bool typed_waits(const std::string& typed, const Rules& rules, const MoveList& legal) {
+  if (typed.empty() || typed == "0") return false;
+  const int square = std::stoi(typed);
+  return find_move(legal, square) == nullptr && square * 10 <= rules.route_length;
+}
+
+std::string typed_waiting_text(const std::string& typed) {
+  std::string text = "typed ";
+  text.append(typed).append("…   the next digit, or Enter for square ").append(typed);
+  return text;
+}
+
 }  // namespace ur::play

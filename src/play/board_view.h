@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 
 #include "core/movegen.h"
 #include "play/canvas.h"
@@ -23,6 +24,16 @@ inline constexpr int kBoardHeight = 10;
 // list's route order, wrapping around; the first one's when `cursor` starts none.
 // Precondition: `legal` is not empty.
 Square next_movable(const MoveList& legal, std::optional<Square> cursor, int step);
+
+// Choosing a piece by typing its square (the local and the online game alike). `typed` is the
+// digits so far and `digit` the next: a digit that cannot follow them starts a new number
+// ("0" is complete, and no square lies past the route's end).
+std::string typed_with(const std::string& typed, char digit, const Rules& rules);
+// True while `typed` names no movable piece and a longer square of the route starts with it
+// ("1" on the way to "12"): it waits for its next digit, and Enter refuses it then.
+bool typed_waits(const std::string& typed, const Rules& rules, const MoveList& legal);
+// The move preview while `typed` waits: "typed 1…   the next digit, or Enter for square 1".
+std::string typed_waiting_text(const std::string& typed);
 
 // The glyph of each side's pieces: the sides differ in symbol as well as colour.
 std::string_view piece_glyph(Side side);

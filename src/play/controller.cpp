@@ -25,24 +25,27 @@ void cycle_cursor(const PlaySession& game, UiState& ui, int step) {
   ui.message.clear();
 }
 
-// Selects the piece on `square` (0 = start pile) or says why it cannot move.
+// Selects the piece on `square` (0 = start pile) or says why it cannot move; a refused
+// number leaves the preview.
 void pick_square(const PlaySession& game, UiState& ui, Square square) {
   if (find_move(game.legal(), square) != nullptr) {
     ui.cursor = square;
     ui.message.clear();
     return;
   }
+  ui.typed.clear();
   const IllegalReason reason = why_illegal(game.rules(), game.position(), game.roll(), square);
   set_error(ui, describe(reason, game.rules(), game.roll(), square));
 }
 
+// A number that may still grow into a movable piece's square waits for its next digit.
 void type_digit(const PlaySession& game, UiState& ui, char digit) {
-  std::string typed = ui.typed + digit;
-  // A square has at most two digits and "0" is complete on its own.
-  if (ui.typed == "0" || std::stoi(typed) > game.rules().route_length)
-    typed = std::string(1, digit);
-  ui.typed = typed;
-  pick_square(game, ui, std::stoi(typed));
+  ui.typed = typed_with(ui.typed, digit, game.rules());
+  if (typed_waits(ui.typed, game.rules(), game.legal())) {
+    ui.message.clear();
+    return;
+  }
+  pick_square(game, ui, std::stoi(ui.typed));
 }
 
 // The log screen opens on the latest entries.
@@ -147,6 +150,11 @@ void handle_move_phase(PlaySession& game, UiState& ui, const Key& key) {
       cycle_cursor(game, ui, +1);
       return;
     case KeyCode::Enter:
+      // Enter ends a number still waiting for a digit: it names no movable piece.
+      if (typed_waits(ui.typed, game.rules(), game.legal())) {
+        pick_square(game, ui, std::stoi(ui.typed));
+        return;
+      }
       ui.typed.clear();
       if (!ui.cursor) {
         set_error(ui, "Choose a piece first.");

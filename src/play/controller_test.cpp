@@ -173,7 +173,7 @@ TEST(Keys, TwoDigitSquaresAndIllegalReasons) {
   UiState ui;
   sync_ui(game, ui);
   press(game, ui, "12");
-  EXPECT_EQ(ui.typed, "12");
+  EXPECT_EQ(ui.typed, "") << "a refused number leaves the preview";
   EXPECT_EQ(ui.cursor, 8) << "12 is no piece of light's: the choice stays";
   EXPECT_EQ(ui.message, "You have no piece on square 12.");
   press(game, ui, "8");
@@ -187,6 +187,65 @@ TEST(Keys, TwoDigitSquaresAndIllegalReasons) {
   sync_ui(game, ui);
   press(game, ui, "12");
   EXPECT_EQ(ui.message, "Bearing off from square 12 needs exactly 3, not 4.");
+}
+
+// "12" typed to move the piece on 12: its "1" names no piece of light's, yet it is not
+// refused: it waits, shown in the preview, for its second digit or Enter. A refusal clears
+// the preview.
+TEST(Keys, AFirstDigitWaitsForTheSecondAndARefusalClearsThePreview) {
+  PlaySession game = make_game(std::string(kFriend), 7, finkel_rules(2));
+  for (int roll : {4, 4, 4}) {  // light: start -> 4 -> 8 -> 12
+    ASSERT_FALSE(game.force_roll(roll));
+    ASSERT_FALSE(game.move(game.legal()[game.legal().size() - 1].from));
+    if (game.position().turn == Side::Dark) {
+      ASSERT_FALSE(game.force_roll(1));  // dark enters on 1
+      ASSERT_FALSE(game.move(0));
+    }
+  }
+  ASSERT_FALSE(game.force_roll(2));  // light: 12 -> 14, or enter on 2
+  UiState ui;
+  sync_ui(game, ui);
+  press(game, ui, "s");
+  ASSERT_EQ(ui.cursor, 0);
+  const std::string before = snapshot(game);
+  press(game, ui, "1");
+  EXPECT_EQ(ui.message, "") << "no refusal before the second digit";
+  EXPECT_EQ(ui.typed, "1");
+  std::string screen = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(screen.find("typed 1…   the next digit, or Enter for square 1"), std::string::npos)
+      << screen;
+  EXPECT_EQ(screen.find("(Enter to move)"), std::string::npos) << screen;
+  EXPECT_FALSE(marks_for(game, ui).selected.has_value()) << "Enter would not move the start's";
+  press(game, ui, "2");
+  EXPECT_EQ(ui.message, "");
+  EXPECT_EQ(ui.cursor, 12);
+  screen = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_NE(screen.find("typed 12: » 12 → 14"), std::string::npos) << screen;
+  // A number that can grow no more is refused at once, and leaves the preview.
+  press(game, ui, "9");
+  EXPECT_EQ(ui.message, "You have no piece on square 9.");
+  EXPECT_EQ(ui.typed, "");
+  EXPECT_EQ(ui.cursor, 12) << "a refusal keeps the previous choice";
+  screen = compose_screen(game, ui, kMinWidth, kMinHeight).text(false);
+  EXPECT_EQ(screen.find("typed"), std::string::npos) << screen;
+  // So is one whose second digit names no piece.
+  press(game, ui, "13");
+  EXPECT_EQ(ui.message, "You have no piece on square 13.");
+  EXPECT_EQ(ui.typed, "");
+  // Enter ends a waiting number, refused as it names no piece; nothing moves.
+  press(game, ui, "1");
+  EXPECT_EQ(ui.message, "");
+  press(game, ui, "\r");
+  EXPECT_EQ(ui.message, "You have no piece on square 1.");
+  EXPECT_EQ(ui.typed, "");
+  EXPECT_EQ(snapshot(game), before);
+  // An arrow drops the waiting digit and moves the cursor as ever.
+  press(game, ui, "1");
+  press(game, ui, "\x1b[C");
+  EXPECT_EQ(ui.typed, "");
+  EXPECT_EQ(ui.message, "");
+  press(game, ui, "\r");
+  EXPECT_NE(snapshot(game), before) << "a piece moved";
 }
 
 TEST(Keys, PassNeedsConfirmationWithTheReasonShown) {

@@ -274,10 +274,21 @@ TEST(OnlineGame, KeysChooseAndMoveAsInTheLocalGame) {
   EXPECT_EQ(intent.from, 4);
   EXPECT_EQ(socket_intent(intent, "T", 9),
             (json{{"action", "move"}, {"from", 4}, {"token", "T"}, {"version", 9}}));
-  // A square typed with no piece on it: the core's reason.
+  // A square typed with no piece on it: the core's reason, and the preview is cleared.
   online_key(view, ui, char_key('9'), 0);
   EXPECT_EQ(ui.message, "You have no piece on square 9.");
   EXPECT_TRUE(ui.message_is_error);
+  EXPECT_EQ(ui.typed, "");
+  // A first digit that may grow into a square waits for the next, as in the local game.
+  online_key(view, ui, char_key('1'), 0);
+  EXPECT_EQ(ui.message, "");
+  EXPECT_EQ(ui.typed, "1");
+  screen = screen_text(view, ui);
+  EXPECT_NE(screen.find("typed 1…   the next digit, or Enter for square 1"), std::string::npos)
+      << screen;
+  EXPECT_EQ(online_key(view, ui, Key{KeyCode::Enter, 0}, 0).action, OnlineAction::None);
+  EXPECT_EQ(ui.message, "You have no piece on square 1.");
+  EXPECT_EQ(ui.typed, "");
   online_key(view, ui, char_key('s'), 0);
   EXPECT_EQ(ui.cursor, Square{0});
   EXPECT_EQ(online_key(view, ui, char_key('p'), 0).action, OnlineAction::None);

@@ -35,13 +35,15 @@ void cycle_cursor(const MoveList& legal, OnlineUi& ui, int step) {
   ui.message.clear();
 }
 
-// Selects the piece on `square` or says why it cannot move (the core's words).
+// Selects the piece on `square` or says why it cannot move (the core's words); a refused
+// number leaves the preview.
 void pick_square(const OnlineView& view, const MoveList& legal, OnlineUi& ui, Square square) {
   if (find_move(legal, square) != nullptr) {
     ui.cursor = square;
     ui.message.clear();
     return;
   }
+  ui.typed.clear();
   const OnlineGame& game = view.game;
   const IllegalReason reason = why_illegal(game.rules, game.position, game.roll, square);
   set_error(ui, describe(reason, game.rules, game.roll, square));
@@ -123,7 +125,8 @@ BoardMarks marks_for(const OnlineView& view, const OnlineUi& ui) {
   if (game.phase != OnlinePhase::Move || !view.my_turn()) return marks;
   const MoveList legal = game.legal();
   for (const Move& move : legal) marks.movable |= square_bit(move.from);
-  if (ui.cursor) {
+  // A number being typed hides the cursor's choice: Enter does not move that piece then.
+  if (ui.cursor && !typed_waits(ui.typed, game.rules, legal)) {
     if (const Move* move = find_move(legal, *ui.cursor)) {
       marks.selected = move->from;
       marks.target = move->to;
@@ -183,10 +186,11 @@ std::string detail(const OnlineView& view, const OnlineUi& ui) {
            " last move: " + move_squares_text(game.rules, view.last_move->move);
   }
   if (game.phase != OnlinePhase::Move || !view.my_turn()) return "";
+  const MoveList legal = game.legal();
+  if (typed_waits(ui.typed, game.rules, legal)) return typed_waiting_text(ui.typed);
   std::string text;
   if (!ui.typed.empty()) text = "typed " + ui.typed + ": ";
   if (ui.cursor) {
-    const MoveList legal = game.legal();
     if (const Move* move = find_move(legal, *ui.cursor)) {
       return text + "» " + describe_online_move(view, view.me, *move) + "   (Enter to move)";
     }
@@ -336,6 +340,11 @@ OnlineIntent online_key(const OnlineView& view, OnlineUi& ui, const Key& key, st
     case OnlinePhase::Move: {
       const MoveList legal = game.legal();
       if (enter) {
+        // Enter ends a number still waiting for a digit: it names no movable piece.
+        if (typed_waits(ui.typed, game.rules, legal)) {
+          pick_square(view, legal, ui, static_cast<Square>(std::stoi(ui.typed)));
+          return {};
+        }
         if (ui.cursor && find_move(legal, *ui.cursor) != nullptr) {
           ui.typed.clear();
           return {OnlineAction::Move, *ui.cursor};
@@ -357,13 +366,13 @@ OnlineIntent online_key(const OnlineView& view, OnlineUi& ui, const Key& key, st
         return {};
       }
       if (is_digit(key)) {
-        std::string typed = ui.typed + key.character;
-        // A square has at most two digits and "0" is complete on its own.
-        if (ui.typed == "0" || std::stoi(typed) > game.rules.route_length) {
-          typed = std::string(1, key.character);
+        // A number that may still grow into a movable piece's square waits for its next digit.
+        ui.typed = typed_with(ui.typed, key.character, game.rules);
+        if (typed_waits(ui.typed, game.rules, legal)) {
+          ui.message.clear();
+        } else {
+          pick_square(view, legal, ui, static_cast<Square>(std::stoi(ui.typed)));
         }
-        ui.typed = typed;
-        pick_square(view, legal, ui, static_cast<Square>(std::stoi(typed)));
         return {};
       }
       if (is_char(key, 'p')) {

@@ -97,6 +97,7 @@ std::string detail(const PlaySession& game, const UiState& ui) {
            "'s last move: " + game.move_squares(last->move);
   }
   if (game.phase() != Phase::Move || game.computer_to_act()) return "";
+  if (typed_waits(ui.typed, game.rules(), game.legal())) return typed_waiting_text(ui.typed);
   std::string text;
   if (!ui.typed.empty()) text = "typed " + ui.typed + ": ";
   if (ui.cursor) {
@@ -497,7 +498,8 @@ BoardMarks marks_for(const PlaySession& game, const UiState& ui) {
   }
   if (game.phase() != Phase::Move || game.computer_to_act()) return marks;
   for (const Move& move : game.legal()) marks.movable |= square_bit(move.from);
-  if (ui.cursor) {
+  // A number being typed hides the cursor's choice: Enter does not move that piece then.
+  if (ui.cursor && !typed_waits(ui.typed, game.rules(), game.legal())) {
     if (const Move* move = find_move(game.legal(), *ui.cursor)) {
       marks.selected = move->from;
       marks.target = move->to;

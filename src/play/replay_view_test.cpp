@@ -330,7 +330,7 @@ TEST(Replay, AnEstimatedReviewNamesTheCommandThatBuildsTheTableAtTheStart) {
   const auto start = replay_review_lines(game, 0);
   ASSERT_EQ(start.size(), 3u);
   EXPECT_EQ(start[0], values.source());
-  EXPECT_EQ(start[1], "build the table for exact chances (a few seconds on two cores):");
+  EXPECT_EQ(start[1], "build the table for exact chances (about 3 seconds on two cores):");
   EXPECT_EQ(start[2], "`ur solve --rules blitz --pieces 4`");
   const std::string screen = compose_replay(game, ReplayState{}, 80, 24).text(false);
   EXPECT_NE(screen.find("  `ur solve --rules blitz --pieces 4`"), std::string::npos) << screen;

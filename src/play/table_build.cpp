@@ -1,5 +1,6 @@
 #include "play/table_build.h"
 
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -28,12 +29,7 @@ std::string solve_command(const Rules& rules) {
 
 std::string cost_text(const Rules& rules) {
   const tables::SolveCost cost = tables::estimated_solve_cost(rules);
-  const int threads = tables::default_solve_threads();
-  std::string time = tables::rough_duration(cost.cpu_seconds);
-  if (threads > 1) {
-    time = tables::rough_duration(cost.cpu_seconds / threads) + " on the " +
-           std::to_string(threads) + " cores here (" + time + " on one)";
-  }
+  const std::string time = build_time_text(cost.cpu_seconds, tables::default_solve_threads());
   return "Building it takes " + time + " and " + rough_size(cost.peak_bytes) +
          " of memory. It is saved in " + tables::default_table_directory().string() + " (" +
          rough_size(cost.positions * kTableBytesPerPosition) + ") for next time.";
@@ -52,6 +48,27 @@ BuildStatus status_of(const solver::SolveProgress& progress, double fraction, do
 }
 
 }  // namespace
+
+std::string build_time_text(double cpu_seconds, int threads) {
+  const std::string one = tables::rough_duration(cpu_seconds);
+  if (threads <= 1) return one;
+  const std::string shared = tables::rough_duration(cpu_seconds / threads);
+  std::string text = shared;
+  text.append(" on the ").append(std::to_string(threads)).append(" cores here");
+  if (one == shared) return text;  // rounded alike: said once
+  // The unit of two figures is said once: "about 6" after "about 3 seconds".
+  const auto figure_unit = [](const std::string& words) {
+    constexpr std::size_t kFigure = std::string_view("about ").size();
+    const bool figure =
+        words.size() > kFigure && std::isdigit(static_cast<unsigned char>(words[kFigure]));
+    return figure ? words.substr(words.rfind(' ')) : std::string();
+  };
+  const std::string unit = figure_unit(one);
+  const bool same_unit = !unit.empty() && unit == figure_unit(shared);
+  text.append(" (").append(same_unit ? one.substr(0, one.size() - unit.size()) : one);
+  text.append(" on one)");
+  return text;
+}
 
 TableBuilder::TableBuilder(std::uint64_t ask_above_positions)
     : ask_above_positions_(ask_above_positions) {}

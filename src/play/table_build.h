@@ -28,6 +28,11 @@ struct TableOffer {
   std::string command;  // the command that builds it outside the game
 };
 
+// How long a build of `cpu_seconds` takes on the `threads` cores here, and on one when that
+// reads otherwise, the unit they share said once: "about 3 seconds on the 2 cores here (about
+// 6 on one)", "about 40 seconds on the 2 cores here (about a minute on one)".
+std::string build_time_text(double cpu_seconds, int threads);
+
 // A build's progress in words, for the screen.
 struct BuildStatus {
   double fraction = 0;   // share of the positions solved, 0..1

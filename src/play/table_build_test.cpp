@@ -11,9 +11,11 @@
 #include <thread>
 
 #include "analysis/review.h"
+#include "core/rule_sets.h"
 #include "play/controller.h"
 #include "play/play_test_support.h"
 #include "tables/perfect_agent.h"
+#include "tables/solve_progress.h"
 #include "tables/table_store.h"
 
 namespace ur::play {
@@ -119,6 +121,41 @@ TEST_F(PlayTableBuild, OfferForFivePiecesSaysWhatItCosts) {
   EXPECT_NE(builder.offer(settings)->cost.find("GB of memory"), std::string::npos);
   settings.opponent = "hard";
   EXPECT_FALSE(builder.offer(settings)) << "only the perfect opponent needs a table";
+}
+
+// Blitz's 4 pieces solve in 0.8 of Masters' time (a capture throws again there), but both
+// read "a few seconds" under 8 s, Blitz's even twice: "a few seconds (a few seconds on one)".
+// The estimates are figures, the two sets' told apart, and never said twice.
+TEST(TableBuild, BuildTimesAreFiguresThatNeverRepeatThemselves) {
+  EXPECT_EQ(build_time_text(6, 2), "about 3 seconds on the 2 cores here (about 6 on one)");
+  EXPECT_EQ(build_time_text(70, 2), "about 35 seconds on the 2 cores here (about a minute on one)");
+  EXPECT_EQ(build_time_text(600, 2), "about 5 minutes on the 2 cores here (about 10 on one)");
+  EXPECT_EQ(build_time_text(1, 2), "about a second on the 2 cores here");
+  EXPECT_EQ(build_time_text(6, 1), "about 6 seconds");
+  const auto time = [](const Rules& rules) {
+    return build_time_text(tables::estimated_solve_cost(rules).cpu_seconds, 2);
+  };
+  const std::string blitz = time(named_rules("blitz", 4)),
+                    masters = time(named_rules("masters", 4));
+  EXPECT_NE(blitz, masters);
+  for (const std::string& text : {blitz, masters}) {
+    EXPECT_EQ(text.find("a few"), std::string::npos) << text;
+  }
+  // Every size of every set: the time on one core, when said, is another figure.
+  for (const NamedRuleSet& set : named_rule_sets()) {
+    for (int pieces = 1; pieces <= 7; ++pieces) {
+      const Rules rules = named_rules(set.name, pieces);
+      if (solver::unsupported_rules(rules)) continue;
+      const std::string text = time(rules);
+      EXPECT_EQ(text.find("a few"), std::string::npos) << text;
+      const std::size_t aside = text.find(" (");
+      if (aside == std::string::npos) continue;
+      const std::string head = text.substr(0, text.find(" on the "));
+      const std::string one = text.substr(aside + 2, text.size() - aside - 2 - 8);  // " on one)"
+      EXPECT_NE(head, one) << text;
+      EXPECT_FALSE(head.starts_with(one + " ")) << text;
+    }
+  }
 }
 
 TEST_F(PlayTableBuild, DecliningReturnsToTheSettingsWithNothingChanged) {

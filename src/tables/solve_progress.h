@@ -95,12 +95,18 @@ inline SolveCost estimated_solve_cost(const Rules& rules) {
           static_cast<double>(solver::solve_memory_bytes(rules, solver::SolveOptions{}))};
 }
 
-// Rounded for people: "a few seconds", "about 10 seconds", "about a minute", "about 20
-// minutes", "about 2 hours".
+// Rounded for people, yet still a figure: "about a second", "about 4 seconds", "about 15
+// seconds", "about a minute", "about 20 minutes", "about 2 hours". Seconds stay whole below 10,
+// so that a build of 3 seconds and one of 6 read apart; then they go by 5.
 inline std::string rough_duration(double seconds) {
-  if (seconds < 8) return "a few seconds";
+  if (seconds < 1.5) return "about a second";
   if (seconds >= 45 && seconds < 90) return "about a minute";
-  if (seconds < 90) return "about " + std::to_string(std::lround(seconds / 10) * 10) + " seconds";
+  if (seconds < 90) {
+    const long rounded = seconds < 9.5 ? std::lround(seconds) : std::lround(seconds / 5) * 5;
+    std::string text = "about ";
+    text.append(std::to_string(rounded)).append(" seconds");
+    return text;
+  }
   const double minutes = seconds / 60;
   if (minutes < 90) {
     const long rounded =

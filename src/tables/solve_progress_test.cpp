@@ -10,8 +10,11 @@ namespace ur::tables {
 namespace {
 
 TEST(SolveCost, DurationsAreRoundedForPeople) {
-  EXPECT_EQ(rough_duration(3), "a few seconds");
+  EXPECT_EQ(rough_duration(0.4), "about a second");
+  EXPECT_EQ(rough_duration(3), "about 3 seconds");
+  EXPECT_EQ(rough_duration(6.4), "about 6 seconds");
   EXPECT_EQ(rough_duration(11), "about 10 seconds");
+  EXPECT_EQ(rough_duration(13), "about 15 seconds");
   EXPECT_EQ(rough_duration(38), "about 40 seconds");
   EXPECT_EQ(rough_duration(60), "about a minute");
   EXPECT_EQ(rough_duration(165), "about 3 minutes");

@@ -15,11 +15,31 @@ const MAX_RECORD_BYTES = 1024 * 1024;
 
 const RESULT_TEXT = { '1-0': 'Shell won', '0-1': 'Bitumen won', '*': 'unfinished' };
 
-// The position before any ply: every piece in its start pile, the first ply's side to move.
+// The position before any ply. A game begun from a given position (Play from here writes
+// them) names it in its Position tag (docs/records.md), which the server has checked and
+// replayed the plies from; without it, every piece is in its start pile.
 function startPosition(record) {
+  const given = positionFromText(record.tags?.Position);
+  if (given) return given;
   const pieces = record.rules.pieces;
   const empty = () => ({ start: pieces, home: 0, board: [] });
   return { turn: record.plies[0]?.side ?? 'light', light: empty(), dark: empty() };
+}
+
+// Position text (docs/notation.md), `L:1/10,16/0:3/-/0`, as the JSON form; null if it is not.
+function positionFromText(text) {
+  const match = /^([LD]):(\d+)\/(-|\d+(?:,\d+)*)\/(\d+):(\d+)\/(-|\d+(?:,\d+)*)\/(\d+)$/i.exec(String(text ?? '').trim());
+  if (!match) return null;
+  const side = (start, squares, home) => ({
+    start: Number(start),
+    home: Number(home),
+    board: squares === '-' ? [] : squares.split(',').map(Number),
+  });
+  return {
+    turn: match[1].toUpperCase() === 'L' ? 'light' : 'dark',
+    light: side(match[2], match[3], match[4]),
+    dark: side(match[5], match[6], match[7]),
+  };
 }
 
 const NO_HIGHLIGHTS = { movable: new Set(), selected: null, targets: new Set(), activeSide: 'light', lastMove: null };
@@ -231,7 +251,7 @@ export class Replay {
     this.board.render(position, { ...NO_HIGHLIGHTS, lastMove });
     $('replay-status').textContent = current
       ? `Ply ${this.ply} of ${plies.length}: turn ${current.turn}, ${SIDE_NAME[current.side]} threw ${current.roll}, ${current.rgn}${current.capture ? ', a capture' : ''}${current.extra_throw ? ', throws again' : ''}.`
-      : `The start, before ply 1 of ${plies.length}.`;
+      : this.startText();
     for (const button of $('replay-moves').querySelectorAll('.replay-ply')) {
       const here = Number(button.dataset.ply) === this.ply;
       button.classList.toggle('current', here);
@@ -244,6 +264,12 @@ export class Replay {
     $('replay-play').disabled = this.isOverAt(position);
     $('replay-next').disabled = $('replay-last').disabled = this.ply === plies.length;
     this.renderReview(current);
+  }
+
+  startText() {
+    const plies = this.record.plies.length;
+    const given = this.record.tags?.Position ? ': the position the game began in, as the record gives it' : '';
+    return plies ? `The start${given}, before ply 1 of ${plies}.` : `The start${given}; the record holds no ply.`;
   }
 
   // True when a side has every piece home: no game goes on from there.

@@ -16,9 +16,9 @@ async function readRecords(page, text) {
 }
 
 // What the replay board shows: "side:route" for every piece on a square, and the trays' counts.
-async function boardPieces(page) {
-  return page.evaluate(() => {
-    const board = document.getElementById('replay-board');
+async function boardPieces(page, id = 'replay-board') {
+  return page.evaluate((id) => {
+    const board = document.getElementById(id);
     const cell = (key) => {
       const [row, col] = key.split('-');
       return board.querySelector(`.cell[data-row="${row}"][data-col="${col}"]`);
@@ -33,7 +33,7 @@ async function boardPieces(page) {
       trays[`${side}-${kind}`] = Number(tray.dataset.count);
     }
     return { squares: squares.sort(), trays };
-  });
+  }, id);
 }
 
 function expectedPieces(position) {
@@ -135,6 +135,46 @@ test('a record file with two games offers a picker', async ({ page }) => {
   const games = await readRecords(page, TWO_GAMES);
   await expect(page.locator('#replay-status')).toContainText('Ply 2 of 2');
   expect(await boardPieces(page)).toEqual(expectedPieces(games[1].plies[1].position));
+});
+
+// A game begun from a given position, as every game of Play from here is: its Position tag
+// names the start (Shell: one piece waiting and one on 5), which the replay starts from.
+const FROM_POSITION = '[Rules "Finkel with Two Pieces"]\n[Position "L:1/5/0:2/-/0"]\n\n1. B1B2 / C@C3\n2. B2B3\n';
+
+test('a record begun from a given position replays from that position', async ({ page }) => {
+  await openFreshGame(page);
+  const games = await readRecords(page, FROM_POSITION);
+  await openPasted(page, FROM_POSITION);
+  await expectPly(page, games, 0);
+  await expect(page.locator('#replay-status')).toHaveText('The start: the position the game began in, as the record gives it, before ply 1 of 3.');
+  const start = { turn: 'light', light: { start: 1, home: 0, board: [5] }, dark: { start: 2, home: 0, board: [] } };
+  expect(await boardPieces(page)).toEqual(expectedPieces(start));
+  await page.keyboard.press('ArrowRight');
+  await expectPly(page, games, 1);
+  await page.keyboard.press('Home');
+  expect(await boardPieces(page)).toEqual(expectedPieces(start));
+  // Play from here at the start offers the side to move there.
+  await page.click('#replay-play');
+  await expect(page.locator('#play-from-side')).toHaveValue('light');
+  await page.locator('#play-from-dialog').getByRole('button', { name: 'Cancel' }).click();
+
+  // A record of the position alone, no ply played yet.
+  const alone = '[Rules "Finkel with Two Pieces"]\n[Position "D:0/7/1:1/9/0"]\n';
+  await openPasted(page, alone);
+  await expect(page.locator('#replay-status')).toHaveText('The start: the position the game began in, as the record gives it; the record holds no ply.');
+  expect(await boardPieces(page)).toEqual(
+    expectedPieces({ light: { start: 0, home: 1, board: [7] }, dark: { start: 1, home: 0, board: [9] } }),
+  );
+  await page.click('#replay-play');
+  await expect(page.locator('#play-from-side')).toHaveValue('dark');
+  await page.locator('#play-from-dialog').getByRole('button', { name: 'Cancel' }).click();
+
+  // The review shows the same board before the first throw.
+  await openPasted(page, FROM_POSITION);
+  await page.click('#replay-review-button');
+  await expect(page.locator('#review-content')).toBeVisible({ timeout: 60_000 });
+  await page.locator('.review-ply[data-index="0"]').click();
+  expect(await boardPieces(page, 'review-board')).toEqual(expectedPieces(start));
 });
 
 test('a bad record shows the error line and changes nothing', async ({ page }) => {

@@ -195,7 +195,11 @@ export class Replay {
     try {
       review = await api.review(record);
     } catch (error) {
-      if (/no solved table/i.test(error.message)) {
+      // The server's sentences name API members ("estimate"): the page says it in its own words.
+      const unavailable = error instanceof ApiError ? error.details?.perfect_play : null;
+      if (unavailable) {
+        note = [`${unavailable} Review shows the expert search’s estimate instead.`];
+      } else if (/no solved table/i.test(error.message)) {
         const command = document.createElement('code');
         command.textContent = `ur solve --pieces ${this.record.rules.pieces}`;
         note = ['No solved table for these rules: the review needs ', command, '.'];

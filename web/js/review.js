@@ -165,7 +165,8 @@ export class ReviewView {
       const missing = error instanceof ApiError ? error.details?.table_missing : null;
       const unavailable = error instanceof ApiError ? error.details?.perfect_play : null;
       if (unavailable && !estimate) {
-        // No exact review for this set yet: say so, and offer the search's estimate only.
+        // No exact review for this set, ever (its path crosses itself): say so, and offer the
+        // search's estimate only.
         this.showStatus(`${unavailable} The search can estimate a review instead.`);
         this.tableBuild.hide();
         $('review-offer').hidden = false;
@@ -173,7 +174,7 @@ export class ReviewView {
         $('review-build-progress').hidden = true;
         $('review-build-cancel').hidden = true;
         $('review-build-start').hidden = true;
-        $('review-build-title').textContent = 'An exact review is not available for this rule set yet';
+        $('review-build-title').textContent = 'An exact review is not possible for this rule set';
         $('review-build-text').textContent = '';
         return;
       }

@@ -177,6 +177,22 @@ test('a record begun from a given position replays from that position', async ({
   expect(await boardPieces(page, 'review-board')).toEqual(expectedPieces(start));
 });
 
+// Murray's path crosses itself: no solved table can exist for it, only the search's estimate.
+const MURRAY = '[Rules Custom]\n[Board standard]\n[Path murray]\n[Dice "1"]\n[ZeroRoll pass]\n[SafeRosettes yes]\n' +
+  '[RosetteExtraThrow yes]\n[CaptureExtraThrow no]\n[Pieces "3"]\n\n1. A@A4 / C@C4\n';
+
+test('a record of a set with no exact review says what the page offers instead', async ({ page }) => {
+  await openFreshGame(page);
+  await openPasted(page, MURRAY);
+  const note = page.locator('#replay-note');
+  await expect(note).toBeVisible();
+  await expect(note).toContainText('its path crosses itself');
+  await expect(note).toContainText('Review shows the expert search’s estimate instead.');
+  // Never the API's own words.
+  await expect(note).not.toContainText('"estimate"');
+  await expect(page.locator('.review-class')).toHaveCount(0);
+});
+
 test('a bad record shows the error line and changes nothing', async ({ page }) => {
   await openFreshGame(page);
   const before = await serverState(page);

@@ -186,6 +186,27 @@ test('without a solved table the review offers the build or the estimate', async
   expect(await violations(page, '#review')).toEqual([]);
 });
 
+test('a set with no exact review says so as a lasting limit and offers the estimate', async ({ page }) => {
+  await openFreshGame(page);
+  // Murray's path crosses itself, which the solver cannot index: no table will ever come.
+  await page.click('#record-button');
+  await page.fill(
+    '#record-text',
+    '[Rules Custom]\n[Board standard]\n[Path murray]\n[Dice "1"]\n[ZeroRoll pass]\n[SafeRosettes yes]\n' +
+      '[RosetteExtraThrow yes]\n[CaptureExtraThrow no]\n[Pieces "3"]\n\n1. A@A4 / C@C4\n',
+  );
+  await page.click('#record-open');
+  await page.click('#replay-review-button');
+  await expect(page.locator('#review-offer')).toBeVisible();
+  await expect(page.locator('#review-build-title')).toHaveText('An exact review is not possible for this rule set');
+  await expect(page.locator('#review-status')).toContainText('its path crosses itself');
+  await expect(page.locator('#review-build-start')).toBeHidden();
+  await expect(page.locator('#review')).not.toContainText('"estimate"');
+  await page.click('#review-estimate');
+  await expect(page.locator('#review-content')).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('#review-source')).toContainText('estimated by the search');
+});
+
 test('the review on a phone at 360 px has no sideways scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await finishGame(page);

@@ -4,7 +4,7 @@
 
 import { ApiError, api } from './api.js';
 import { Board } from './board.js';
-import { CLASS_MARK, definitionList, lossAndLuckRows, moveWords, percent, sameMove } from './review.js';
+import { CLASS_MARK, definitionList, lossAndLuckRows, moveWords, percent } from './review.js';
 import { Geometry, SIDE_NAME, geometry } from './rules.js';
 
 const $ = (id) => document.getElementById(id);
@@ -254,7 +254,7 @@ export class Replay {
       current?.move ? { side: current.side, from: current.move.from, to: current.move.to } : null;
     this.board.render(position, { ...NO_HIGHLIGHTS, lastMove });
     $('replay-status').textContent = current
-      ? `Ply ${this.ply} of ${plies.length}: turn ${current.turn}, ${SIDE_NAME[current.side]} threw ${current.roll}, ${current.rgn}${current.capture ? ', a capture' : ''}${current.extra_throw ? ', throws again' : ''}.`
+      ? `Ply ${this.ply} of ${plies.length}: turn ${current.turn}, ${SIDE_NAME[current.side]} threw ${current.roll}, ${moveWords(current.move, this.geo?.home)}${current.capture ? ', a capture' : ''}${current.extra_throw ? ', throws again' : ''}.`
       : this.startText();
     for (const button of $('replay-moves').querySelectorAll('.replay-ply')) {
       const here = Number(button.dataset.ply) === this.ply;
@@ -346,11 +346,11 @@ export class Replay {
       return;
     }
     const best = entry.moves?.[0] ?? null;
-    const bestText = sameMove(best, ply.move) ? ply.rgn : moveWords(best, this.geo?.home);
+    const home = this.geo?.home;
     const rows = [
       ['Chance before', `${percent(entry.win_before)} for ${SIDE_NAME[ply.side]}`],
-      ['Best move', entry.moves?.length ? `${bestText}: ${percent(entry.win_best)}` : `pass: ${percent(entry.win_best)}`],
-      ['Played', `${ply.rgn}: ${percent(entry.win_played)}`],
+      ['Best move', `${moveWords(best, home)}: ${percent(entry.win_best)}`],
+      ['Played', `${moveWords(ply.move, home)}: ${percent(entry.win_played)}`],
       ...lossAndLuckRows(entry),
     ];
     panel.replaceChildren(definitionList(rows));

@@ -42,7 +42,8 @@ export function signedPoints(value) {
   return `${value >= 0 ? '+' : '−'}${points(Math.abs(value))}`;
 }
 
-// A move in route squares, for moves the record does not name (the best one, the ranked list).
+// A move in route squares, as the board numbers them: every move the review and the replay's
+// figures name, played, best or ranked, so that one view never mixes them with RGN's tiles.
 // `home`: the rule set's home square (the game on screen's unless given).
 export function moveWords(move, home = homeSquare()) {
   if (!move) return 'pass';
@@ -356,8 +357,7 @@ export class ReviewView {
 
   throwText(index) {
     const entry = this.review.throws[index];
-    const ply = this.record.plies[index];
-    const played = entry.move ? (ply?.rgn ?? moveWords(entry.move, this.geo?.home)) : 'pass';
+    const played = moveWords(entry.move, this.geo?.home);
     const chance = percent(lightChance(entry));
     return `Throw ${index + 1}: ${SIDE_NAME[entry.side]} threw ${entry.roll}, ${played}, ${entry.class}; Shell ${chance}`;
   }
@@ -369,14 +369,13 @@ export class ReviewView {
     const list = $('review-moves');
     list.replaceChildren(
       ...this.review.throws.map((entry, index) => {
-        const ply = this.record.plies[index];
         const item = document.createElement('li');
         const button = document.createElement('button');
         button.type = 'button';
         button.className = 'replay-ply review-ply';
         button.dataset.index = String(index);
         button.dataset.class = entry.class;
-        const played = entry.move ? (ply?.rgn ?? moveWords(entry.move, this.geo?.home)) : 'pass';
+        const played = moveWords(entry.move, this.geo?.home);
         button.append(`${index + 1}. ${SIDE_NAME[entry.side]} threw ${entry.roll}: ${played} `);
         const mark = document.createElement('span');
         mark.className = `review-class class-${entry.class}`;
@@ -407,7 +406,6 @@ export class ReviewView {
     this.index = index;
     if (!keyMoment) $('review-key-status').textContent = '';
     const entry = this.review.throws[index];
-    const ply = this.record.plies[index];
     // The graph: the cursor, the roving tab stop, the readout.
     const x = this.graphX(index);
     this.cursor.setAttribute('x1', x);
@@ -426,8 +424,8 @@ export class ReviewView {
       if (here) button.setAttribute('aria-current', 'step');
       else button.removeAttribute('aria-current');
     }
-    this.renderBoard(entry, ply);
-    this.renderThrow(entry, ply);
+    this.renderBoard(entry);
+    this.renderThrow(entry);
     this.renderRanked(entry);
   }
 
@@ -445,9 +443,9 @@ export class ReviewView {
     else legend.textContent = `Solid arrow: the move played, ${moveWords(entry.move, this.geo?.home)}. Dashed arrow: the best move, ${moveWords(best, this.geo?.home)}.`;
   }
 
-  renderThrow(entry, ply) {
+  renderThrow(entry) {
     const best = entry.moves?.[0] ?? null;
-    const played = entry.move ? (ply?.rgn ?? moveWords(entry.move, this.geo?.home)) : 'pass';
+    const played = moveWords(entry.move, this.geo?.home);
     const rows = [
       ['Throw', `${entry.ply} of ${this.review.throws.length}: ${SIDE_NAME[entry.side]} threw ${entry.roll}`],
       ['Chance before', `${percent(entry.win_before)} for ${SIDE_NAME[entry.side]}`],

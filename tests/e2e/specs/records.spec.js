@@ -242,8 +242,11 @@ test('the review figures show for the current ply and mark each move', async ({ 
   await page.locator('.replay-ply[data-ply="3"]').click();
   const panel = page.locator('#replay-review');
   await expect(panel).toContainText('Chance before50.0% for Bitumen');
+  // The moves in the board's route numbers, as the best move is; RGN stays in the move list.
   await expect(panel).toContainText('Best move1 → 7: 56.0%');
-  await expect(panel).toContainText('PlayedC@C3: 48.0%');
+  await expect(panel).toContainText('Playedenter on 2: 48.0%');
+  await expect(page.locator('#replay-status')).toHaveText('Ply 3 of 6: turn 1, Bitumen threw 2, enter on 2.');
+  await expect(page.locator('.replay-ply[data-ply="3"]')).toContainText('C@C3');
   await expect(panel).toContainText('Loss8.0 pp, mistake');
   await expect(panel).toContainText('Luck+6.0 pp, lucky');
   await expect(page.locator('#replay-note')).toBeHidden();
@@ -294,7 +297,7 @@ test('with a solved table the review of a real record shows its figures', async 
   await page.keyboard.press('ArrowRight');
   const panel = page.locator('#replay-review');
   await expect(panel).toContainText(/Chance before\d+\.\d% for Shell/);
-  await expect(panel).toContainText(/PlayedA@A2: \d+\.\d%/);
+  await expect(panel).toContainText(/Playedenter on 3: \d+\.\d%/);
   await expect(panel).toContainText(/Loss\d+\.\d pp, (forced|best|excellent|good|inaccuracy|mistake|blunder)/);
   await expect(panel).toContainText(/Luck[+−]\d+\.\d pp/);
   await screenshot(page, 'records-review');

@@ -170,6 +170,60 @@ test('an opened record is reviewed from the replay', async ({ page }) => {
   await expect(page.locator('#review')).toBeHidden();
 });
 
+// One notation in the view: every move in the route numbers the board shows, never RGN's tiles.
+// The review is drawn from a made-up answer (the e2e server has no 7-piece table).
+test('the review names every move in the board\'s route numbers', async ({ page }) => {
+  const text = '[Light Ann]\n[Dark Bob]\n\n1. A@A1 * A1B2 / C@C3\n2. 0 -- / C3C1 * C@C2\n';
+  await openFreshGame(page);
+  const { games } = await (await page.request.post('/api/records', { data: { text } })).json();
+  const plies = games[0].plies;
+  const opening = { turn: 'light', light: { start: 7, home: 0, board: [] }, dark: { start: 7, home: 0, board: [] } };
+  const throws = plies.map((ply, index) => ({
+    ply: index + 1,
+    turn: ply.turn,
+    side: ply.side,
+    roll: ply.roll,
+    move: ply.move,
+    position: index === 0 ? opening : plies[index - 1].position,
+    forced: false,
+    only_move: false,
+    win_before: 0.5,
+    win_best: 0.56,
+    win_played: 0.48,
+    loss: 0.08,
+    class: 'mistake',
+    luck: 0,
+    luck_mark: null,
+    // A best move other than the one played, where there was one.
+    moves: ply.move ? [{ from: 0, to: 1, win: 0.56 }, { ...ply.move, win: 0.48 }] : [],
+  }));
+  const summary = { accuracy: 50, skill: 'beginner', decisions: 3, classes: {}, mean_loss: 0.08, total_loss: 0.24, total_luck: 0, luck_adjusted: 0.5 };
+  await page.route('**/api/review', (route) =>
+    route.fulfill({ json: { exact: true, source: 'a test', throws, summary: { light: summary, dark: summary }, key_moments: { losses: [3], luck: [] }, winner: null } }),
+  );
+  await page.click('#record-button');
+  await page.fill('#record-text', text);
+  await page.click('#record-open');
+  await page.click('#replay-review-button');
+  await expect(page.locator('#review-content')).toBeVisible();
+  // Throw 3: Bitumen entered on 2 (C@C3 in the record).
+  await page.locator('.review-ply[data-index="2"]').click();
+  await expect(page.locator('#review-readout')).toHaveText('Throw 3: Bitumen threw 2, enter on 2, mistake; Shell 50.0%');
+  await expect(page.locator('.review-ply[data-index="2"]')).toContainText('3. Bitumen threw 2: enter on 2');
+  await expect(page.locator('#review-throw')).toContainText('Best moveenter on 1: 56.0%');
+  await expect(page.locator('#review-throw')).toContainText('Playedenter on 2: 48.0%');
+  await expect(page.locator('#review-legend')).toHaveText(
+    'Solid arrow: the move played, enter on 2. Dashed arrow: the best move, enter on 1.',
+  );
+  // Throw 2: Shell moved A1B2, its 4 to 6.
+  await page.locator('.review-ply[data-index="1"]').click();
+  await expect(page.locator('#review-throw')).toContainText('Played4 → 6: 48.0%');
+  // Nowhere a tile name: no "C@C3", "A1B2" or "0 --".
+  for (const id of ['#review-readout', '#review-moves', '#review-throw', '#review-legend', '#review-ranked', '#review-key-status']) {
+    await expect(page.locator(id)).not.toContainText(/[A-C]@[A-C]\d|[A-C]\d[A-C]\d|\d --/);
+  }
+});
+
 test('without a solved table the review offers the build or the estimate', async ({ page }) => {
   await openFreshGame(page);
   // A short 7-piece record: this server has no 7-piece table.

@@ -3,19 +3,103 @@
 // whatever position it is given and reports presses; game logic lives in app.js.
 
 import { SIDE_NAME, cellKey, geometry as currentGeometry } from './rules.js';
-import {
-  CELL,
-  MARGIN,
-  cellCentre,
-  cellOrigin,
-  pieceShape,
-  rosette,
-  svg,
-} from './svg.js';
+import { CELL, MARGIN, pieceShape, rosette, svg } from './svg.js';
 
 const PIECE_RADIUS = 30;
 const TRAY_PIECE_RADIUS = 8.5;
 const TRAY_INSET = 9;
+// A board whose squares would be drawn smaller than this (CSS px) folds its long tail, if it
+// has one (Aseb's twelve columns on a phone): see Layout.
+const FOLD_BELOW_PX = 36;
+// Room a route number keeps from its square's edge, and around it on its plate (board units).
+const NUMBER_INSET = 6;
+const PLATE_PAD = 3;
+// Room right of a folded board for the arrow that shows where its path turns back.
+const FOLD_GUTTER = 24;
+
+// Where each lattice cell is drawn. Flat, every cell is where the geometry puts it. Folded, the
+// columns after the last one that holds more than one row (the tail of Aseb's middle row) turn
+// back under the board, right to left, so that a long board is drawn half as wide and twice
+// as large on a narrow screen. Both are worked out from the server's geometry.
+class Layout {
+  constructor(geo, fold) {
+    const used = (row, col) => geo.cellInfo.has(cellKey(row, col)) || geo.isTray(row, col);
+    let cut = geo.columns;
+    let tailRow = null;
+    if (fold) {
+      for (let col = geo.columns - 1; col >= 0; col -= 1) {
+        const rows = [];
+        for (let row = 0; row < geo.rows; row += 1) if (used(row, col)) rows.push(row);
+        if (rows.length !== 1 || (tailRow !== null && rows[0] !== tailRow)) break;
+        tailRow = rows[0];
+        cut = col;
+      }
+      // Only a tail no longer than the rest folds under it.
+      if (geo.columns - cut > cut) cut = geo.columns;
+    }
+    this.folded = cut < geo.columns;
+    this.columns = cut;
+    this.rows = this.folded ? geo.rows + 1 : geo.rows;
+    this.at = new Map(); // lattice cellKey -> drawn {row, col}
+    this.lattice = new Map(); // drawn cellKey -> lattice {row, col}
+    for (let row = 0; row < geo.rows; row += 1) {
+      for (let col = 0; col < geo.columns; col += 1) {
+        const drawn = col < cut ? { row, col } : { row: geo.rows, col: cut - 1 - (col - cut) };
+        if (col >= cut && row !== tailRow) continue;
+        this.at.set(cellKey(row, col), drawn);
+        if (used(row, col)) this.lattice.set(cellKey(drawn.row, drawn.col), { row, col });
+      }
+    }
+    this.tailRow = tailRow;
+    this.width = 2 * MARGIN + this.columns * CELL + (this.folded ? FOLD_GUTTER : 0);
+    this.height = 2 * MARGIN + this.rows * CELL;
+  }
+
+  // A folded board's turn: an arrow beside it from the last square before the fold down to
+  // the first square of the tail under it.
+  turnArrow() {
+    const x = MARGIN + this.columns * CELL + 6;
+    const from = MARGIN + this.tailRow * CELL + CELL / 2;
+    const to = MARGIN + (this.rows - 1) * CELL + CELL / 2;
+    const bend = x + FOLD_GUTTER - 10;
+    return svg('g', { class: 'fold-arrow', 'aria-hidden': 'true' }, [
+      svg('path', { d: `M${x},${from} C${bend},${from} ${bend},${to} ${x + 4},${to}` }),
+      svg('polygon', { points: `${x - 4},${to} ${x + 8},${to - 7} ${x + 8},${to + 7}` }),
+    ]);
+  }
+
+  origin(row, col) {
+    const drawn = this.at.get(cellKey(row, col)) ?? { row, col };
+    return { x: MARGIN + drawn.col * CELL, y: MARGIN + drawn.row * CELL };
+  }
+
+  centre(row, col) {
+    const { x, y } = this.origin(row, col);
+    return { x: x + CELL / 2, y: y + CELL / 2 };
+  }
+
+  // The frame: per drawn column, from the top of its first square to the bottom of its last.
+  outline(geo) {
+    const top = [];
+    const bottom = [];
+    for (let col = 0; col < this.columns; col += 1) {
+      const rows = [];
+      for (let row = 0; row < this.rows; row += 1) {
+        const cell = this.lattice.get(cellKey(row, col));
+        if (cell && geo.cellInfo.has(cellKey(cell.row, cell.col))) rows.push(row);
+      }
+      top.push(Math.min(...rows));
+      bottom.push(Math.max(...rows) + 1);
+    }
+    const x = (col) => MARGIN + col * CELL;
+    const y = (row) => MARGIN + row * CELL;
+    const parts = [`M${x(0)},${y(top[0])}`];
+    for (let col = 0; col < this.columns; col += 1) parts.push(`V${y(top[col])}`, `H${x(col + 1)}`);
+    for (let col = this.columns - 1; col >= 0; col -= 1) parts.push(`V${y(bottom[col])}`, `H${x(col)}`);
+    parts.push('Z');
+    return parts.join(' ');
+  }
+}
 
 export class Board {
   // `onPress(row, col, viaKeyboard)` is called when a cell is pressed.
@@ -30,7 +114,65 @@ export class Board {
     // Ids inside the SVG are the board's own, so two boards on one page do not share them.
     this.shadowId = `${svgElement.id}-tray-shadow`;
     this.geo = null;
+    this.layout = null;
+    this.fold = false;
     this.svg.addEventListener('keydown', (event) => this.onKey(event));
+    // The drawn width decides whether a long board folds and how large its text is drawn.
+    if (typeof ResizeObserver === 'function') {
+      new ResizeObserver(() => this.fit()).observe(this.svg);
+    }
+  }
+
+  // Follows the drawn width: folds a board too long for it (or unfolds it), then sets
+  // --board-unit, the board units a CSS pixel shows, with which the styles keep the board's
+  // text at 11.5 px or more on screen, and fits each route number inside its square.
+  fit() {
+    const width = this.svg.getBoundingClientRect().width;
+    if (!this.geo || width === 0) return;
+    const flatWidth = 2 * MARGIN + this.geo.columns * CELL;
+    const fold = (width / flatWidth) * CELL < FOLD_BELOW_PX;
+    if (fold !== this.fold) {
+      this.fold = fold;
+      if (new Layout(this.geo, fold).folded !== this.layout.folded) {
+        // The same board drawn anew: the roving tab stop (and the focus) stay where they were.
+        const key = this.focusKey;
+        const focused = this.svg.contains(document.activeElement);
+        this.build();
+        this.redraw();
+        if (this.cells.has(key)) this.setFocus(key, focused);
+      }
+    }
+    this.svg.style.setProperty('--board-unit', String(this.layout.width / width));
+    this.fitLabels();
+  }
+
+  // Route numbers too long for their square at this size ("10,18") are narrowed to fit, with
+  // their plates; a tray label that cannot fit at a legible size gives way to its short form.
+  fitLabels() {
+    for (const text of this.svg.querySelectorAll('.route-number')) {
+      text.removeAttribute('textLength');
+      text.removeAttribute('lengthAdjust');
+      const room = CELL - 2 * NUMBER_INSET - 2 * PLATE_PAD;
+      let length = text.getComputedTextLength();
+      if (length > room) {
+        text.setAttribute('textLength', room);
+        text.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+        length = room;
+      }
+      const plate = text.previousElementSibling;
+      if (plate?.classList.contains('route-number-plate')) {
+        const size = parseFloat(getComputedStyle(text).fontSize);
+        const baseline = Number(text.getAttribute('y'));
+        plate.setAttribute('width', length + 2 * PLATE_PAD);
+        plate.setAttribute('y', baseline - 0.78 * size - PLATE_PAD);
+        plate.setAttribute('height', 0.78 * size + 2 * PLATE_PAD);
+      }
+    }
+    // The trays' labels change together, so that the pair reads START and HOME or IN and OUT.
+    const labels = [...this.svg.querySelectorAll('.tray-label')];
+    for (const text of labels) text.textContent = text.dataset.long;
+    const short = labels.some((text) => text.getComputedTextLength() > CELL - 2 * TRAY_INSET - 6);
+    if (short) for (const text of labels) text.textContent = text.dataset.short;
   }
 
   // Draws the board of `geo` (a rules.js Geometry; the game on screen's by default) when it
@@ -41,17 +183,28 @@ export class Board {
     if (!geo || geo === this.geo) return;
     this.geo = geo;
     this.build();
+    this.fit();
+  }
+
+  // Where a lattice cell is drawn (its top left corner, its centre) in the current layout.
+  origin(row, col) {
+    return this.layout.origin(row, col);
+  }
+
+  centre(row, col) {
+    return this.layout.centre(row, col);
   }
 
   build() {
     const geo = this.geo;
+    const layout = new Layout(geo, this.fold);
+    this.layout = layout;
     this.cells = new Map();
     this.focusKey = cellKey(geo.trays.light.row, geo.trays.light.start);
-    const width = 2 * MARGIN + geo.columns * CELL;
-    const height = 2 * MARGIN + geo.rows * CELL;
     this.svg.dataset.ruleSet = geo.name;
     this.svg.dataset.board = geo.json.board;
-    this.svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    this.svg.dataset.layout = layout.folded ? 'folded' : 'flat';
+    this.svg.setAttribute('viewBox', `0 0 ${layout.width} ${layout.height}`);
     this.svg.replaceChildren();
     this.svg.append(
       svg('defs', {}, [
@@ -72,8 +225,9 @@ export class Board {
         ]),
       ]),
     );
-    const frame = svg('path', { class: 'board-frame', d: geo.outline(CELL, MARGIN) });
+    const frame = svg('path', { class: 'board-frame', d: layout.outline(geo) });
     this.svg.append(frame);
+    if (layout.folded) this.svg.append(layout.turnArrow());
     this.cellLayer = svg('g', { class: 'cells' });
     this.pieceLayer = svg('g', { class: 'pieces', 'pointer-events': 'none' });
     this.overlayLayer = svg('g', { class: 'overlay', 'pointer-events': 'none' });
@@ -86,7 +240,7 @@ export class Board {
   buildCell(row, col) {
     const info = this.geo.describeCell(row, col);
     if (info.kind === 'panel') return; // a blank beside Aseb's long middle row
-    const { x, y } = cellOrigin(row, col);
+    const { x, y } = this.origin(row, col);
     const key = cellKey(row, col);
     const group = svg('g', {
       class: `cell cell-${info.kind}`,
@@ -123,14 +277,26 @@ export class Board {
         light !== undefined && dark !== undefined && light !== dark
           ? [['light', light], ['dark', dark]]
           : [[info.side ?? 'shared', light ?? dark]];
+      // Each number sits on a plate of the square's colour, so that a rosette's petals never
+      // run under it; fitLabels() sizes the plate to the number as drawn.
       for (const [owner, number] of numbers) {
+        const baseline = owner === 'dark' ? y + 33 : y + CELL - 11;
         group.append(
+          svg('rect', {
+            class: `route-number-plate${info.side === null ? ' square-shared' : ''}`,
+            x: x + NUMBER_INSET,
+            y: baseline - 24,
+            width: 40,
+            height: 27,
+            rx: 5,
+            'aria-hidden': 'true',
+          }),
           svg(
             'text',
             {
               class: `route-number route-number-${owner}`,
-              x: x + 10,
-              y: owner === 'dark' ? y + 31 : y + CELL - 10,
+              x: x + NUMBER_INSET + PLATE_PAD,
+              y: baseline,
               'aria-hidden': 'true',
             },
             [String(number)],
@@ -149,12 +315,15 @@ export class Board {
           rx: 12,
           filter: `url(#${this.shadowId})`,
         }),
+        // "START" and "HOME", or "IN" and "OUT" where the board is drawn too small for them.
         svg(
           'text',
           {
             class: 'tray-label',
             x: x + CELL / 2,
-            y: info.side === 'dark' ? y + 34 : y + CELL - 16,
+            y: info.side === 'dark' ? y + 36 : y + CELL - 17,
+            'data-long': info.kind === 'start' ? 'START' : 'HOME',
+            'data-short': info.kind === 'start' ? 'IN' : 'OUT',
             'aria-hidden': 'true',
           },
           [info.kind === 'start' ? 'START' : 'HOME'],
@@ -197,6 +366,13 @@ export class Board {
     this.cells.set(key, group);
   }
 
+  // Draws again what was drawn before the board was built anew (folded or unfolded).
+  redraw() {
+    if (this.drawn) this.render(this.drawn.position, this.drawn.view);
+    if (this.arrows) this.drawArrows(this.arrows);
+    if (this.chances) this.showChances(this.chances);
+  }
+
   // Moves the keyboard focus to a cell.
   focusCell(row, col) {
     if (!this.cells.has(cellKey(row, col))) return;
@@ -216,13 +392,21 @@ export class Board {
   onKey(event) {
     const target = event.target.closest?.('.cell');
     if (!target) return;
-    let row = Number(target.dataset.row);
-    let col = Number(target.dataset.col);
-    const { rows, columns } = this.geo;
+    // The arrows move as the board is drawn (a folded board's tail runs under it).
+    const layout = this.layout;
+    const lattice = (r, c) => layout.lattice.get(cellKey(r, c));
+    const at = layout.at.get(cellKey(Number(target.dataset.row), Number(target.dataset.col)));
+    let row = at.row;
+    let col = at.col;
+    const { rows, columns } = layout;
+    const has = (r, c) => {
+      const cell = lattice(r, c);
+      return cell !== undefined && this.cells.has(cellKey(cell.row, cell.col));
+    };
     // Steps over the blank cells beside Aseb's middle row.
     const step = (dr, dc) => {
       for (let r = row + dr, c = col + dc; r >= 0 && r < rows && c >= 0 && c < columns; r += dr, c += dc) {
-        if (this.cells.has(cellKey(r, c))) return [r, c];
+        if (has(r, c)) return [r, c];
       }
       return [row, col];
     };
@@ -241,27 +425,31 @@ export class Board {
         break;
       case 'Home':
         col = 0;
-        if (!this.cells.has(cellKey(row, col))) [row, col] = step(0, 1);
+        if (!has(row, col)) [row, col] = step(0, 1);
         break;
       case 'End':
         col = columns - 1;
-        if (!this.cells.has(cellKey(row, col))) [row, col] = step(0, -1);
+        if (!has(row, col)) [row, col] = step(0, -1);
         break;
       case 'Enter':
-      case ' ':
+      case ' ': {
         event.preventDefault();
-        this.onPress(row, col, true);
+        const pressed = lattice(row, col);
+        this.onPress(pressed.row, pressed.col, true);
         return;
+      }
       default:
         return;
     }
     event.preventDefault();
-    this.setFocus(cellKey(row, col), true);
+    const next = lattice(row, col);
+    this.setFocus(cellKey(next.row, next.col), true);
   }
 
   // Draws `position`. `view` = {movable:Set<route>, selected:route|null, targets:Set<route>,
   // activeSide, lastMove:{side,from,to}|null}; routes belong to view.activeSide.
   render(position, view) {
+    this.drawn = { position, view };
     if (!this.pinned) this.useGeometry();
     if (!this.geo) return;
     const geo = this.geo;
@@ -289,7 +477,7 @@ export class Board {
         lastCells.some((c) => c.row === row && c.col === col),
       );
       if (piece) {
-        const { x, y } = cellCentre(row, col);
+        const { x, y } = this.centre(row, col);
         const shape = pieceShape(piece.side, x, y, PIECE_RADIUS);
         shape.setAttribute('data-cell', key);
         this.pieceLayer.append(shape);
@@ -304,11 +492,11 @@ export class Board {
   }
 
   drawTray(row, col, side, count) {
-    const { x, y } = cellOrigin(row, col);
+    const { x, y } = this.origin(row, col);
     const group = svg('g', { class: 'tray-pieces', 'data-count': count, 'data-cell': cellKey(row, col) });
     const columns = 4;
     const spacing = 2 * TRAY_PIECE_RADIUS + 2.5;
-    const topRow = side === 'dark' ? y + 46 : y + 30;
+    const topRow = side === 'dark' ? y + 50 : y + 30;
     for (let index = 0; index < count; index += 1) {
       const line = Math.floor(index / columns);
       const inLine = Math.min(columns, count - line * columns);
@@ -323,7 +511,7 @@ export class Board {
   // Animates a piece of `side` hopping from route `from` to `to`; resolves when done.
   async animateMove(side, from, to, hopMs) {
     const cells = this.geo.routeCells(side, from, to);
-    const start = cellCentre(cells[0].row, cells[0].col);
+    const start = this.centre(cells[0].row, cells[0].col);
     const ghost = pieceShape(side, 0, 0, PIECE_RADIUS);
     ghost.classList.add('moving');
     ghost.setAttribute('transform', `translate(${start.x} ${start.y})`);
@@ -332,7 +520,7 @@ export class Board {
     const hidden = this.hidePieceAt(side, from);
     if (hopMs > 0 && cells.length > 1) {
       const frames = cells.map((cell) => {
-        const centre = cellCentre(cell.row, cell.col);
+        const centre = this.centre(cell.row, cell.col);
         return { transform: `translate(${centre.x}px, ${centre.y}px)` };
       });
       const animation = ghost.animate(frames, {
@@ -361,8 +549,8 @@ export class Board {
   async animateCapture(side, from, durationMs) {
     const source = this.geo.cellOf(side, from);
     const start = this.geo.cellOf(side, 0);
-    const a = cellCentre(source.row, source.col);
-    const b = cellCentre(start.row, start.col);
+    const a = this.centre(source.row, source.col);
+    const b = this.centre(start.row, start.col);
     const ghost = pieceShape(side, 0, 0, PIECE_RADIUS);
     ghost.classList.add('moving', 'captured');
     ghost.setAttribute('transform', `translate(${a.x} ${a.y})`);
@@ -383,12 +571,13 @@ export class Board {
   // Draws moves as arrows along the route, for the review: `arrows` = [{side, from, to,
   // kind}], kind "played" (solid), "best" (dashed, set off a little) or "played best".
   drawArrows(arrows) {
+    this.arrows = arrows;
     for (const element of this.overlayLayer.querySelectorAll('.move-arrow')) element.remove();
     for (const { side, from, to, kind } of arrows) {
       const shift = kind === 'best' ? (side === 'dark' ? 10 : -10) : 0;
       const centres = this.geo
         .routeCells(side, from, Math.min(to, this.geo.home))
-        .map((c) => cellCentre(c.row, c.col));
+        .map((c) => this.centre(c.row, c.col));
       const d = centres.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x},${p.y + shift}`).join(' ');
       const end = centres[centres.length - 1];
       const before = centres[centres.length - 2] ?? { x: end.x - 1, y: end.y };
@@ -413,6 +602,7 @@ export class Board {
   // Two moves may reach one tile on its two visits (a path that crosses itself): their labels
   // then take the top and bottom of the square, each led by its square's number.
   showChances(labels) {
+    this.chances = labels;
     for (const element of this.overlayLayer.querySelectorAll('.chance-label')) element.remove();
     const byCell = new Map();
     for (const label of [...labels].sort((a, b) => a.to - b.to)) {
@@ -422,7 +612,7 @@ export class Board {
       byCell.get(key).labels.push(label);
     }
     for (const { row, col, labels: here } of byCell.values()) {
-      const { x, y } = cellOrigin(row, col);
+      const { x, y } = this.origin(row, col);
       const shared = here.length > 1;
       here.forEach(({ to, text }, index) => {
         const low = shared ? index === 1 : row === 0;
@@ -452,9 +642,9 @@ export class Board {
 
   // Shows a short label over a cell ("Throw again!", "Captured!") for `ms` milliseconds.
   flashLabel(row, col, text, kind, ms) {
-    const { x: cx, y } = cellCentre(row, col);
+    const { x: cx, y } = this.centre(row, col);
     const width = Math.max(150, text.length * 17 + 36);
-    const boardWidth = 2 * MARGIN + this.geo.columns * CELL;
+    const boardWidth = this.layout.width;
     // Keep the label on the board near the edges.
     const x = Math.min(Math.max(cx, MARGIN + width / 2), boardWidth - MARGIN - width / 2);
     const labelY = row === 0 ? y + 40 : y - 40;

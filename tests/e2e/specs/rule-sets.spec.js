@@ -153,3 +153,133 @@ test('a custom set is chosen column by column; an unplayable one is refused', as
   await expect(page.locator('#message')).toContainText('setting "rules"');
   expect((await serverState(page)).rules.board).toBe('standard');
 });
+
+// Every number and tray label on the board as drawn: its on-screen font size (CSS size times
+// the SVG's scale), its box and the box of the square or tray it belongs to, and what lies
+// under its middle and its corners besides the text itself.
+async function boardTexts(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('#board .route-number, #board .tray-label')].map((element) => {
+      const matrix = element.getScreenCTM();
+      const box = element.getBoundingClientRect();
+      const square = element.closest('.cell').querySelector('.square, .tray').getBoundingClientRect();
+      const under = [];
+      for (const fx of [0.15, 0.5, 0.85]) {
+        for (const fy of [0.35, 0.65]) {
+          const below = document
+            .elementsFromPoint(box.left + fx * box.width, box.top + fy * box.height)
+            .find((e) => e !== element && !element.contains(e));
+          under.push(below?.getAttribute('class') ?? '');
+        }
+      }
+      return {
+        text: element.textContent,
+        kind: element.classList.contains('tray-label') ? 'tray' : 'number',
+        size: Math.round(parseFloat(getComputedStyle(element).fontSize) * Math.hypot(matrix.a, matrix.b) * 10) / 10,
+        box: { left: box.left, right: box.right, top: box.top, bottom: box.bottom },
+        square: { left: square.left, right: square.right, top: square.top, bottom: square.bottom, width: square.width },
+        under,
+      };
+    }),
+  );
+}
+
+// Fails with the texts that are too small, stick out of their square or tray, or lie on a
+// rosette's petals.
+function expectLegible(texts, where) {
+  expect(texts.length, where).toBeGreaterThan(0);
+  const small = texts.filter((t) => t.size < 11).map((t) => `${t.text} ${t.size}px`);
+  expect(small, `${where}: text under 11 px`).toEqual([]);
+  const outside = texts
+    .filter((t) => t.box.left < t.square.left + 1.5 || t.box.right > t.square.right - 1.5)
+    .map((t) => `${t.text} [${Math.round(t.box.left)}, ${Math.round(t.box.right)}] in [${Math.round(t.square.left)}, ${Math.round(t.square.right)}]`);
+  expect(outside, `${where}: text that does not fit its square or tray`).toEqual([]);
+  const onPetals = texts.filter((t) => t.under.some((c) => /petal|rosette-heart/.test(c))).map((t) => t.text);
+  expect(onPetals, `${where}: numbers drawn on a rosette's petals`).toEqual([]);
+}
+
+test('the Aseb board on a 360 px phone: legible numbers and tray labels, squares and hints large enough', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openFreshGame(page);
+  await chooseSettings(page, { ruleSet: 'aseb', opponent: 'easy', pieces: 3, bearOff: 'any', autoPlay: false, speed: 'off' });
+  await expect(page.locator('#board')).toHaveAttribute('data-board', 'aseb');
+  const box = await page.locator('#board').boundingBox();
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expectLegible(await boardTexts(page), 'Aseb at 360 px');
+  // Squares a thumb can press (44 px, as for buttons), and every square is on the board.
+  await expect(page.locator('#board .cell-square')).toHaveCount(20);
+  const squares = await page.locator('#board .cell-square .square').evaluateAll((rects) =>
+    rects.map((rect) => rect.getBoundingClientRect()).map((r) => ({ width: r.width, height: r.height, right: r.right })),
+  );
+  expect(Math.min(...squares.map((s) => Math.min(s.width, s.height)))).toBeGreaterThanOrEqual(44);
+  expect(Math.max(...squares.map((s) => s.right))).toBeLessThanOrEqual(360);
+  // The throw control needs no scrolling.
+  const control = await page.locator('#throw-button').boundingBox();
+  expect(control.y + control.height).toBeLessThanOrEqual(740);
+
+  // Hints: the chances on the squares are as legible.
+  await page.click('#hints-button');
+  await expect(page.locator('#hints-button')).toHaveAttribute('aria-pressed', 'true');
+  for (let step = 0; step < 40; step += 1) {
+    const controls = await waitSettled(page);
+    if (controls.movable > 0) break;
+    if (controls.canPass) await page.click('#pass-button');
+    else await page.click('#throw-button');
+  }
+  await expect(page.locator('#board .chance-label').first()).toBeVisible({ timeout: 30_000 });
+  const labels = await page.locator('#board .chance-label text').evaluateAll((texts) =>
+    texts.map((text) => {
+      const matrix = text.getScreenCTM();
+      const box = text.getBoundingClientRect();
+      const plate = text.previousElementSibling.getBoundingClientRect();
+      return {
+        size: parseFloat(getComputedStyle(text).fontSize) * Math.hypot(matrix.a, matrix.b),
+        inside: box.left >= plate.left && box.right <= plate.right,
+      };
+    }),
+  );
+  for (const label of labels) {
+    expect(label.size).toBeGreaterThanOrEqual(13);
+    expect(label.inside).toBe(true);
+  }
+  await screenshot(page, 'aseb-phone-hints');
+});
+
+test('route numbers are legible on every board: off the petals, inside their squares, 11 px or more', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openFreshGame(page);
+  for (const custom of [null, 'murray', 'skiriuk', 'masters']) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.click('#settings-button');
+    const dialog = page.locator('#settings-dialog');
+    if (custom) {
+      await dialog.locator('input[name=rule_set][value=custom]').check();
+      await dialog.locator('select[name=custom_path]').selectOption(custom);
+    } else {
+      await dialog.locator('input[name=rule_set][value=finkel]').check();
+    }
+    await dialog.locator('input[name=opponent][value=easy]').check();
+    await dialog.locator('#settings-save-new').click();
+    await expect(dialog).toBeHidden();
+    await waitSettled(page);
+    const name = custom ?? 'finkel';
+    expectLegible(await boardTexts(page), `${name} at 1280 px`);
+    for (const viewport of [{ width: 360, height: 740 }, { width: 740, height: 360 }]) {
+      await page.setViewportSize(viewport);
+      await page.waitForTimeout(100);
+      expectLegible(await boardTexts(page), `${name} at ${viewport.width} px`);
+    }
+    await screenshot(page, `numbers-${name}-phone`);
+  }
+  // The Aseb board too, with a custom path that crosses its own middle row.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await chooseSettings(page, { ruleSet: 'aseb', opponent: 'easy' });
+  for (const viewport of [{ width: 1280, height: 900 }, { width: 360, height: 740 }, { width: 740, height: 360 }]) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(100);
+    expectLegible(await boardTexts(page), `aseb at ${viewport.width} px`);
+  }
+});

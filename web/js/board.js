@@ -168,11 +168,17 @@ export class Board {
         plate.setAttribute('height', 0.78 * size + 2 * PLATE_PAD);
       }
     }
-    // The trays' labels change together, so that the pair reads START and HOME or IN and OUT.
-    const labels = [...this.svg.querySelectorAll('.tray-label')];
-    for (const text of labels) text.textContent = text.dataset.long;
-    const short = labels.some((text) => text.getComputedTextLength() > CELL - 2 * TRAY_INSET - 6);
-    if (short) for (const text of labels) text.textContent = text.dataset.short;
+    // A tray's label too wide for its tray at this size is narrowed to fit. (It keeps its word:
+    // a short form such as IN would no longer be part of the tray's spoken name.)
+    for (const text of this.svg.querySelectorAll('.tray-label')) {
+      text.removeAttribute('textLength');
+      text.removeAttribute('lengthAdjust');
+      const room = CELL - 2 * TRAY_INSET - 14;
+      if (text.getComputedTextLength() > room) {
+        text.setAttribute('textLength', room);
+        text.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+      }
+    }
   }
 
   // Draws the board of `geo` (a rules.js Geometry; the game on screen's by default) when it
@@ -315,15 +321,13 @@ export class Board {
           rx: 12,
           filter: `url(#${this.shadowId})`,
         }),
-        // "START" and "HOME", or "IN" and "OUT" where the board is drawn too small for them.
+        // "START" and "HOME", narrowed where the board is drawn too small for them.
         svg(
           'text',
           {
             class: 'tray-label',
             x: x + CELL / 2,
             y: info.side === 'dark' ? y + 36 : y + CELL - 17,
-            'data-long': info.kind === 'start' ? 'START' : 'HOME',
-            'data-short': info.kind === 'start' ? 'IN' : 'OUT',
             'aria-hidden': 'true',
           },
           [info.kind === 'start' ? 'START' : 'HOME'],

@@ -117,10 +117,16 @@ TEST(WebSettings, CustomColumnsAreReadAndUnplayableOnesRefused) {
   EXPECT_EQ(rule_set_name(custom.rules), "custom");
   EXPECT_EQ(custom.rules.dice, 2);
   EXPECT_EQ(web_settings_json(custom)["rules"]["path"], "masters");
-  // The Masters path leaves the Aseb board.
-  EXPECT_THROW(merge_web_settings(default_web_settings(),
-                                  {{"rules", {{"board", "aseb"}, {"path", "masters"}}}}),
-               ApiError);
+  // The Masters path leaves the Aseb board: the reason comes alone too, for the page's words.
+  try {
+    merge_web_settings(default_web_settings(),
+                       {{"rules", {{"board", "aseb"}, {"path", "masters"}}}});
+    FAIL() << "accepted the Masters path on the Aseb board";
+  } catch (const ApiError& error) {
+    EXPECT_EQ(error.code(), "bad_settings");
+    EXPECT_EQ(error.details()["rules_refused"],
+              "these rules cannot be played: the masters path leaves the aseb board at C7");
+  }
 }
 
 TEST(WebSettings, RulesChooseANamedSetAndPiecesBesideItAdjustIt) {

@@ -96,7 +96,8 @@ session::Settings merge_web_settings(const session::Settings& base, const json& 
     } catch (const protocol::RequestError& error) {
       std::string message = "setting \"rules\": ";
       message += error.what();
-      throw bad_settings(message);
+      // The reason alone too, for a page to say in its own words.
+      throw bad_settings(message).with_detail("rules_refused", error.what());
     }
   }
   for (const auto& [member, value] : patch.items()) {

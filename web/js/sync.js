@@ -213,6 +213,10 @@ export class Sync {
         } else {
           this.view.setNotice('The Perfect level needs the solved table, which this server does not have. Nothing was changed.');
         }
+      } else if (error instanceof ApiError && error.code === 'bad_settings' && error.details?.rules_refused) {
+        // The dialog's custom columns make no playable set: the reason, not the API's words.
+        const reason = error.details.rules_refused;
+        this.view.setNotice(`${reason.charAt(0).toUpperCase()}${reason.slice(1)}. Nothing was changed.`);
       } else if (error instanceof ApiError && error.code === 'moved_on') {
         this.view.setNotice(error.message, 'info');
         this.refresh();

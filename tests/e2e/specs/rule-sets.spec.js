@@ -150,7 +150,7 @@ test('a custom set is chosen column by column; an unplayable one is refused', as
   await expect(dialog.locator('select[name=custom_path]')).toHaveValue('masters');
   await dialog.locator('select[name=custom_board]').selectOption('aseb');
   await dialog.locator('#settings-save-new').click();
-  await expect(page.locator('#message')).toContainText('setting "rules"');
+  await expect(page.locator('#message')).toHaveText('These rules cannot be played: the masters path leaves the aseb board at C7. Nothing was changed.');
   expect((await serverState(page)).rules.board).toBe('standard');
 });
 

@@ -497,11 +497,57 @@ struct Located {
   int column;
 };
 
+// On a path that crosses itself a tile names two squares, and forward_pair read each move
+// without the position. A piece on 11 (B7) that throws 7 to 18 (B6) is written B7B6, which
+// reads alone as 17 -> 18. Played through from the start, a move is the reading whose source
+// holds the mover's piece and that the position allows, the read one first, then the shortest.
+// A record that cannot be followed is left as read: the replay names its fault.
+void resolve_crossing_moves(GameRecord& record) {
+  const Rules& rules = record.rules;
+  if (!rules.self_crossing || record.plies.empty()) return;
+  std::optional<Position> position = start_position(record);
+  if (!position) return;
+  const auto visits = [&](Square square) {
+    return square > 0 && square < rules.home_square() ? square_bit(square) | rules.same_cell[square]
+                                                      : square_bit(square);
+  };
+  for (Ply& ply : record.plies) {
+    if (ply.side != position->turn) return;
+    if (!ply.move) {
+      *position = pass_turn(*position);
+      continue;
+    }
+    const Move read = *ply.move;
+    std::optional<Move> chosen;
+    const auto consider = [&](Square from, Square to) {
+      const int roll = std::min<int>(to, rules.home_square()) - from;
+      if (chosen || roll <= 0 || !possible_roll(rules, roll)) return;
+      const MoveList moves = legal_moves(rules, *position, roll);
+      const Move* legal = find_move(moves, from);
+      if (legal && legal->to == to) chosen = *legal;
+    };
+    consider(read.from, read.to);
+    for (int length = 1; length <= rules.max_roll() && !chosen; ++length) {
+      for (SquareMask f = visits(read.from); f && !chosen; f &= f - 1) {
+        const Square from = std::countr_zero(f);
+        if (visits(read.to) & square_bit(from + length)) consider(from, from + length);
+      }
+    }
+    if (!chosen) return;
+    ply.roll = chosen->to - chosen->from;
+    ply.move->from = chosen->from;
+    ply.move->to = chosen->to;
+    ply.move->extra_throw = chosen->extra_throw;
+    *position = apply_move(rules, *position, *chosen);
+  }
+}
+
 // Replays the record's plies, the first mover being the first ply's; an illegal ply is reported
 // at its place in the text (`where`, one per ply), or at `end` when there are no plies.
 std::variant<Replay, ParseError> replay_at(GameRecord& record, const std::vector<Located>& where,
                                            Located end) {
   if (!record.plies.empty()) record.first = record.plies.front().side;
+  resolve_crossing_moves(record);
   auto played = replay(record);
   if (auto* error = std::get_if<ReplayError>(&played)) {
     const Located at = where.empty() ? end : where[error->ply];

@@ -402,6 +402,31 @@ TEST(RgnFuzz, GarbageAndMutatedRecordsGetAPlaceAndAReason) {
 }
 
 // A game resigned before its first throw has tags and no turns: it stays a game of its own.
+// Murray's path with six dice, a throw of 0 moving 7: B7 is squares 11 and 17, B6 is 10 and
+// 18. Light's piece on 11 throws 7 to 18, written B7B6; read alone that is 17 -> 18, a throw
+// of 1 from a square light does not hold. The position decides.
+TEST(RgnRead, AMoveOnAPathThatCrossesItselfIsReadFromThePiecesSquare) {
+  RuleSpec spec = find_rule_set("masters")->spec;
+  spec.path = PathKind::Murray;
+  spec.dice = 6;
+  spec.zero_counts_as_max = true;
+  spec.pieces = 3;
+  const Rules murray(spec);
+  GameRecord record;
+  record.rules = murray;
+  record.tags = rules_tags(murray);
+  record.tags.push_back({std::string(kPositionTag), "L:2/11/0:3/-/0"});
+  record.plies.push_back(Ply{Side::Light, 7, Move{11, 18, false, false}});
+  const std::string text = write_rgn(record);
+  EXPECT_NE(text.find("1. B7B6"), std::string::npos) << text;
+  auto read = read_rgn(text);
+  ASSERT_TRUE(std::holds_alternative<std::vector<GameRecord>>(read)) << error_of(text);
+  const Ply& ply = std::get<0>(read).front().plies.front();
+  EXPECT_EQ(ply.roll, 7);
+  EXPECT_EQ(ply.move->from, 11);
+  EXPECT_EQ(ply.move->to, 18);
+}
+
 TEST(RgnRead, AGameWithoutTurnsIsAGameOfItsOwn) {
   const std::string text =
       "[Rules Finkel]\n[Light A]\n[Result \"0-1\"]\n\n[Rules Finkel]\n[Light B]\n\n1. A@A2 / "

@@ -18,7 +18,7 @@ json hints_json(const session::Session& session) {
   const Rules& rules = session.rules();
   std::string problem;
   std::unique_ptr<analysis::PositionValues> values;
-  // A set the solver cannot solve yet (Masters, Aseb, ...) gets the search's estimate and a
+  // A set the solver cannot solve (a path that crosses itself) gets the search's estimate and a
   // sentence saying so, never a table's claim.
   const auto unavailable = perfect_play_unavailable(rules);
   // Small tables (tables::solves_on_the_fly) are solved once and kept: exact from then on.

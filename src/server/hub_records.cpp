@@ -26,7 +26,8 @@ ApiResponse GameHub::Impl::series_record(const WebGame& game) {
 ApiResponse GameHub::Impl::review(json body) {
   require_only_members(body, {"record", "rgn", "estimate"}, "a review request");
   if (body.contains("record")) body["record"] = without_geometry(body["record"]);
-  // A set the solver cannot solve yet has no exact review; the search may estimate one.
+  // A set the solver cannot solve (a path that crosses itself) has no exact review; the
+  // search may estimate one.
   const auto estimate = body.find("estimate");
   const bool estimated = estimate != body.end() && estimate->is_boolean() && estimate->get<bool>();
   if (const auto rules = record_rules(body); rules && !estimated) {

@@ -111,7 +111,7 @@ export class Dialogs {
     if (unavailable) {
       const note = document.createElement('span');
       note.className = 'perfect-note';
-      note.textContent = ` — not available yet for ${sets[name].title}`;
+      note.textContent = ` — not available for ${sets[name].title}`;
       label.append(note);
     }
   }

@@ -111,7 +111,7 @@ export class LiveHints {
     $('hints-bar-light').style.width = `${(light * 100).toFixed(1)}%`;
     $('hints-chances').textContent = `Chance to win: Shell ${percent(light)} · Bitumen ${percent(dark)}`;
     $('hints-estimated').hidden = hints.exact !== false;
-    // A set the solver cannot solve yet: say so, rather than "no solved table".
+    // A set the solver cannot solve (a path that crosses itself): say so, rather than "no solved table".
     $('hints-estimated').textContent = hints.perfect_play
       ? `estimated by the search: ${hints.perfect_play}`
       : 'estimated: no solved table';

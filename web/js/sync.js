@@ -208,7 +208,7 @@ export class Sync {
         if (error.details?.table_missing) {
           this.view.offerTableBuild(error.details.table_missing, action === 'new' ? 'new' : 'save');
         } else if (error.details?.perfect_play) {
-          // A set the solver cannot solve yet: the server's sentence says so.
+          // A set the solver cannot solve (a path that crosses itself): the server's sentence says so.
           this.view.setNotice(`${error.message} Nothing was changed.`);
         } else {
           this.view.setNotice('The Perfect level needs the solved table, which this server does not have. Nothing was changed.');

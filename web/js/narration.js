@@ -206,7 +206,10 @@ export function pressRefusal(game, position, info, piece, press) {
     if (game.phase === 'move' && press.selected !== null) {
       return refuse(`You cannot move there. Press the highlighted square, or choose another piece.`);
     }
-    return refuse(`Square ${info.route} is empty: ${game.phase === 'move' ? 'press one of the glowing pieces' : 'press a square with one of your pieces'}.`);
+    // A tile the path crosses twice is both of its squares.
+    const visits = info.routes[side] ?? [];
+    const what = visits.length > 1 ? `The tile of squares ${visits.join(' and ')} is` : `Square ${info.route} is`;
+    return refuse(`${what} empty: ${game.phase === 'move' ? 'press one of the glowing pieces' : 'press a square with one of your pieces'}.`);
   }
   if (info.kind === 'start' && position[side].start === 0) return refuse('No pieces are waiting to enter.');
   if (game.phase === 'throw') return refuse('Throw the dice first.');

@@ -114,6 +114,9 @@ test('on a path that crosses itself, a piece on either visit of a tile is chosen
   await tile('B5').click();
   await expect.poll(() => intents.length).toBe(1);
   expect(intents[0]).toMatchObject({ action: 'move', body: { from: 18, side: 'light' } });
+  // An empty tile of two visits is named by both.
+  await tile('B3').click();
+  await expect(page.locator('#message')).toContainText('The tile of squares 7 and 21 is empty');
   // A7 (16) lands on B7's second visit, 17.
   await tile('A7').click();
   await expect(tile('B7')).toHaveClass(/target/);

@@ -75,6 +75,7 @@ const view = {
   onPresence: (before) => online?.onPresence(before),
   onInvite: (game, code) => online.showInvite(game, code),
   offerTableBuild: (...args) => dialogs.offerTableBuild(...args),
+  refuseSettings: (notice) => dialogs.refuseSettings(notice),
   fillSettingsForm: (settings) => dialogs.fillSettingsForm(settings),
 };
 

@@ -247,6 +247,16 @@ export class Dialogs {
     this.tableBuild.show(missing);
   }
 
+  // The server refused the settings the player chose (custom columns that make no playable
+  // set): reopen the dialog with their choices kept and the reason in it, to be corrected.
+  refuseSettings(notice) {
+    this.page.setNotice(notice);
+    $('settings-note').textContent = notice;
+    const dialog = $('settings-dialog');
+    dialog.returnValue = '';
+    if (!dialog.open) dialog.showModal();
+  }
+
   onTableReady() {
     this.page.setNotice('The table is ready. Saving your settings…', 'info');
     $('settings-dialog').close(this.tableBuildChoice);

@@ -71,7 +71,7 @@ export function createState() {
 //   settled()                 the queue is empty: prompt, game-over dialog
 //   setBusy(busy)             marks the game as changing
 //   setNotice(text, kind, offline), onConnection(connected)
-//   offerTableBuild(missing, choice, notice), fillSettingsForm(settings)
+//   offerTableBuild(missing, choice, notice), refuseSettings(notice), fillSettingsForm(settings)
 export class Sync {
   constructor(state, view) {
     this.state = state;
@@ -216,7 +216,7 @@ export class Sync {
       } else if (error instanceof ApiError && error.code === 'bad_settings' && error.details?.rules_refused) {
         // The dialog's custom columns make no playable set: the reason, not the API's words.
         const reason = error.details.rules_refused;
-        this.view.setNotice(`${reason.charAt(0).toUpperCase()}${reason.slice(1)}. Nothing was changed.`);
+        this.view.refuseSettings(`${reason.charAt(0).toUpperCase()}${reason.slice(1)}. Nothing was changed.`);
       } else if (error instanceof ApiError && error.code === 'moved_on') {
         this.view.setNotice(error.message, 'info');
         this.refresh();

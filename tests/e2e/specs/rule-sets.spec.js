@@ -150,8 +150,20 @@ test('a custom set is chosen column by column; an unplayable one is refused', as
   await expect(dialog.locator('select[name=custom_path]')).toHaveValue('masters');
   await dialog.locator('select[name=custom_board]').selectOption('aseb');
   await dialog.locator('#settings-save-new').click();
-  await expect(page.locator('#message')).toHaveText('These rules cannot be played: the masters path leaves the aseb board at C7. Nothing was changed.');
+  const refusal = 'These rules cannot be played: the masters path leaves the aseb board at C7. Nothing was changed.';
+  await expect(page.locator('#message')).toHaveText(refusal);
+  // The dialog stays open with the choices, and says why, so that they can be corrected.
+  await expect(dialog).toBeVisible();
+  await expect(page.locator('#settings-note')).toHaveText(refusal);
+  await expect(dialog.locator('select[name=custom_board]')).toHaveValue('aseb');
+  await expect(dialog.locator('select[name=custom_path]')).toHaveValue('masters');
   expect((await serverState(page)).rules.board).toBe('standard');
+  // Corrected, the same dialog saves.
+  await dialog.locator('select[name=custom_board]').selectOption('standard');
+  await dialog.locator('#settings-save-new').click();
+  await waitSettled(page);
+  await expect(dialog).toBeHidden();
+  expect((await serverState(page)).rules).toMatchObject({ name: 'custom', board: 'standard', path: 'masters' });
 });
 
 // Every number and tray label on the board as drawn: its on-screen font size (CSS size times

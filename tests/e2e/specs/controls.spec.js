@@ -79,17 +79,21 @@ test('an illegal press says why, and a legal one moves', async ({ page }) => {
   await expect(message).toHaveText('Refused in this test.');
 });
 
-test('on a path that crosses itself, a piece on either visit of a tile is chosen and moved by pressing', async ({ page }) => {
-  // Murray's board as the server draws it: the middle row is squares 5-11, then 17-23 back.
+// A custom set on Murray's path, as the server describes it: {rules, geometry}. Its middle row
+// is squares 5-11, then 17-23 back.
+async function murray(page) {
   const created = await page.request.post('/api/games', {
     data: { settings: { opponent: 'easy', rules: { name: 'masters', path: 'murray' } } },
   });
   expect(created.ok()).toBeTruthy();
   const { rules, geometry } = (await created.json()).game;
   expect(geometry.route_length).toBe(27);
+  return { rules, geometry };
+}
+
+test('on a path that crosses itself, a piece on either visit of a tile is chosen and moved by pressing', async ({ page }) => {
   const game = state({
-    rules,
-    geometry,
+    ...(await murray(page)),
     position: { turn: 'light', light: { start: 5, home: 0, board: [16, 18] }, dark: { start: 7, home: 0, board: [] } },
     position_text: 'L:5/16,18/0:7/-/0',
     phase: 'move',
@@ -126,13 +130,8 @@ test('on a path that crosses itself, a piece on either visit of a tile is chosen
 });
 
 test('two moves onto the two visits of one tile show both chances, each with its square', async ({ page }) => {
-  const created = await page.request.post('/api/games', {
-    data: { settings: { opponent: 'easy', rules: { name: 'masters', path: 'murray' } } },
-  });
-  const { rules, geometry } = (await created.json()).game;
   const game = state({
-    rules,
-    geometry,
+    ...(await murray(page)),
     hints_on: true,
     position: { turn: 'light', light: { start: 5, home: 0, board: [10, 16] }, dark: { start: 7, home: 0, board: [] } },
     position_text: 'L:5/10,16/0:7/-/0',

@@ -590,6 +590,11 @@ TEST(Screen, TheBuildOfferWrapsItsSolveCommandInsideTheBox) {
               std::string::npos)
         << offer.text(false);
     EXPECT_NE(inside.find("Build it now? y / N"), std::string::npos) << offer.text(false);
+    // Too long for one line, the command gets a line of its own, whole where it fits.
+    if (ui.table->offer.command.size() + 1 <= 62) {
+      EXPECT_NE(offer.text(false).find(ui.table->offer.command + ")"), std::string::npos)
+          << offer.text(false);
+    }
 
     ui.message = "the table could not be built: " + ui.table->offer.command +
                  " would need more memory than this machine has";

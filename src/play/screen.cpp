@@ -289,12 +289,23 @@ void draw_build_offer(Canvas& canvas, int ox, int oy, const UiState& ui) {
   const auto cost = wrap(request.offer.cost, width - 4);
   lines.insert(lines.end(), cost.begin(), cost.end());
   const bool failed = !ui.message.empty() && ui.message_is_error;
-  const std::vector<std::string> note =
-      wrap(failed ? "✗ " + ui.message
-           : request.use == TableUse::Game
-               ? "(or later, outside the game: " + request.offer.command + ")"
-               : "(n: estimated; later: " + request.offer.command + ")",
-           width - 4);
+  std::vector<std::string> note;
+  if (failed) {
+    note = wrap("✗ " + ui.message, width - 4);
+  } else {
+    // The command on a line of its own when the note needs two, so that it is not cut
+    // mid-argument (a lone "4)" on the last line).
+    std::string lead =
+        request.use == TableUse::Game ? "(or later, outside the game:" : "(n: estimated; later:";
+    std::string command = request.offer.command;
+    command += ")";
+    note = wrap(lead + " " + command, width - 4);
+    if (note.size() > 1) {
+      note = wrap(lead, width - 4);
+      const std::vector<std::string> rest = wrap(command, width - 4);
+      note.insert(note.end(), rest.begin(), rest.end());
+    }
+  }
   const int height = static_cast<int>(lines.size() + note.size()) + 6;
   const int y = oy + std::max(1, (kMinHeight - height) / 2);
   const char* title = request.use == TableUse::Hints    ? "The hints need a solved table"

@@ -5,6 +5,7 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <deque>
+#include <utility>
 
 namespace ur::load {
 
@@ -194,7 +195,10 @@ class BeastWebSocket final : public WebSocketClient {
       beast::error_code ignored;
       beast::get_lowest_layer(socket_).socket().close(ignored);
     }
-    if (handlers_.closed) handlers_.closed(why);
+    // The handlers hold their owner, which holds this socket: dropped once done, so that the
+    // two do not keep each other alive.
+    const Handlers handlers = std::exchange(handlers_, {});
+    if (handlers.closed) handlers.closed(why);
   }
 
   websocket::stream<beast::tcp_stream> socket_;

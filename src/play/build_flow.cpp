@@ -93,7 +93,7 @@ void handle_build_offer(PlaySession& game, UiState& ui, const Key& key) {
 }
 
 std::optional<std::string> cannot_start(const Settings& settings) {
-  // No table to offer for a set the solver cannot solve yet: say so, and nothing else.
+  // No table to offer for a set the solver cannot solve: say so, and nothing else.
   if (is_perfect_spec(settings.opponent)) {
     if (auto why = perfect_play_unavailable(settings.rules)) {
       return *why + " Choose another opponent or rule set.";

@@ -14,7 +14,7 @@
 namespace ur::play {
 
 // Why no game can be played with `settings`, whatever is built (perfect play for a set the
-// solver cannot solve yet), or nothing.
+// solver cannot solve: a path that crosses itself), or nothing.
 std::optional<std::string> cannot_start(const Settings& settings);
 
 // Starts a new game with `settings`. When they need a table that is missing (the perfect

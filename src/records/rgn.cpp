@@ -517,20 +517,25 @@ void resolve_crossing_moves(GameRecord& record) {
       *position = pass_turn(*position);
       continue;
     }
-    const Move read = *ply.move;
+    // Every reading of FROM-TO, the one read first, then the shorter before the longer.
+    std::vector<std::pair<Square, Square>> readings = {{ply.move->from, ply.move->to}};
+    for (SquareMask f = visits(ply.move->from); f; f &= f - 1) {
+      for (SquareMask t = visits(ply.move->to); t; t &= t - 1) {
+        readings.emplace_back(std::countr_zero(f), std::countr_zero(t));
+      }
+    }
+    std::stable_sort(readings.begin() + 1, readings.end(), [](const auto& a, const auto& b) {
+      return a.second - a.first < b.second - b.first;
+    });
     std::optional<Move> chosen;
-    const auto consider = [&](Square from, Square to) {
-      const int roll = std::min<int>(to, rules.home_square()) - from;
-      if (chosen || roll <= 0 || !possible_roll(rules, roll)) return;
+    for (const auto& [from, to] : readings) {
+      const int roll = to - from;
+      if (roll <= 0 || !possible_roll(rules, roll)) continue;
       const MoveList moves = legal_moves(rules, *position, roll);
       const Move* legal = find_move(moves, from);
-      if (legal && legal->to == to) chosen = *legal;
-    };
-    consider(read.from, read.to);
-    for (int length = 1; length <= rules.max_roll() && !chosen; ++length) {
-      for (SquareMask f = visits(read.from); f && !chosen; f &= f - 1) {
-        const Square from = std::countr_zero(f);
-        if (visits(read.to) & square_bit(from + length)) consider(from, from + length);
+      if (legal && legal->to == to) {
+        chosen = *legal;
+        break;
       }
     }
     if (!chosen) return;

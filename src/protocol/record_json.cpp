@@ -102,9 +102,11 @@ records::GameRecord record_from_json(const json& value) {
         quote_json(value));
   }
   for (const auto& [key, member] : value.items()) {
-    // "geometry" is the board drawing the server adds to the records it gives out; reading
-    // ignores it, so that those records read back.
-    if (key != "rules" && key != "tags" && key != "plies" && key != "result" && key != "geometry") {
+    // "geometry" and "start" (the board drawing and the position before the first ply) are
+    // what the server adds to the records it gives out; reading ignores them, so that those
+    // records read back.
+    if (key != "rules" && key != "tags" && key != "plies" && key != "result" && key != "geometry" &&
+        key != "start") {
       fail("unknown member \"" + key +
            "\" in a JSON record; the members are rules, tags, plies and result");
     }

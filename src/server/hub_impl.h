@@ -114,10 +114,13 @@ class HubAgents final : public session::AgentSource {
   const AgentMaker& maker_;
 };
 
-// A record the server sent carries its board's "geometry" (for drawing); a record sent back
-// (Play from here, a review) is read without it.
+// A record the server sent carries its board's "geometry" and its "start" position (for
+// drawing); a record sent back (Play from here, a review) is read without them.
 inline json without_geometry(json record) {
-  if (record.is_object()) record.erase("geometry");
+  if (record.is_object()) {
+    record.erase("geometry");
+    record.erase("start");
+  }
   return record;
 }
 

@@ -2,6 +2,20 @@
 #include "server/hub_impl.h"
 
 namespace ur::server {
+namespace {
+
+// A record as the page gets it: the JSON record, the board to draw it on, and the position
+// before its first ply (its Position tag's, else the opening), so that the page reads no
+// position text. Precondition: the record replays.
+json record_for_page(const records::GameRecord& record) {
+  const auto replay = std::get<records::Replay>(records::replay(record));
+  json game = protocol::to_json(record, replay);
+  game["geometry"] = geometry_json(record.rules);
+  game["start"] = protocol::to_json(replay.start);
+  return game;
+}
+
+}  // namespace
 
 ApiResponse GameHub::Impl::series_record(const WebGame& game) {
   std::vector<records::GameRecord> games = records::records_of_series(game.session);
@@ -12,10 +26,7 @@ ApiResponse GameHub::Impl::series_record(const WebGame& game) {
   }
   json as_json = json::array();
   for (const records::GameRecord& record : games) {
-    // A record of the session replays by construction.
-    json one = protocol::to_json(record, std::get<records::Replay>(records::replay(record)));
-    one["geometry"] = geometry_json(record.rules);
-    as_json.push_back(std::move(one));
+    as_json.push_back(record_for_page(record));  // a record of the session replays
   }
   return {200,
           {{"file_name", "ur-" + game.id + ".rgn"},
@@ -97,9 +108,7 @@ ApiResponse GameHub::Impl::read_records(const json& body) {
   json answer = json::array();
   for (const records::GameRecord& record : std::get<0>(games)) {
     // parse_record_text has replayed every game already, so this replay cannot fail.
-    json game = protocol::to_json(record, std::get<records::Replay>(records::replay(record)));
-    game["geometry"] = geometry_json(record.rules);  // the page draws the record's board
-    answer.push_back(std::move(game));
+    answer.push_back(record_for_page(record));
   }
   return {200, {{"games", answer}}};
 }

@@ -505,6 +505,13 @@ TEST(ServerHub, ReadsRecordTextIntoJsonRecordsAndRefusesBadText) {
   EXPECT_EQ(first["plies"][3]["move"], nullptr);
   EXPECT_EQ(first["plies"][5]["position"]["dark"]["board"], json({3, 4}));
   EXPECT_EQ(read.body["games"][1]["rules"]["pieces"], 2);
+  // The position before the first ply comes along: the opening, or the Position tag's.
+  EXPECT_EQ(first["start"]["light"]["start"], 7);
+  const ApiResponse given =
+      post(hub, "/api/records", json{{"text", "[Position \"L:5/4/1:7/-/0\"]\n"}}.dump());
+  ASSERT_EQ(given.status, 200) << given.body.dump();
+  EXPECT_EQ(given.body["games"][0]["start"]["light"]["board"], json({4}));
+  EXPECT_EQ(given.body["games"][0]["start"]["light"]["home"], 1);
 
   const ApiResponse bad =
       post(hub, "/api/records", json{{"text", "1. A@A2 / C@C2\n3. A2B1\n"}}.dump());

@@ -15,31 +15,13 @@ const MAX_RECORD_BYTES = 1024 * 1024;
 
 const RESULT_TEXT = { '1-0': 'Shell won', '0-1': 'Bitumen won', '*': 'unfinished' };
 
-// The position before any ply. A game begun from a given position (Play from here writes
-// them) names it in its Position tag (docs/records.md), which the server has checked and
-// replayed the plies from; without it, every piece is in its start pile.
+// The position before any ply, as the server gives it with the record (its Position tag's,
+// for a game begun from a given position, as Play from here writes them; else the opening).
 function startPosition(record) {
-  const given = positionFromText(record.tags?.Position);
-  if (given) return given;
+  if (record.start) return record.start;
   const pieces = record.rules.pieces;
   const empty = () => ({ start: pieces, home: 0, board: [] });
   return { turn: record.plies[0]?.side ?? 'light', light: empty(), dark: empty() };
-}
-
-// Position text (docs/notation.md), `L:1/10,16/0:3/-/0`, as the JSON form; null if it is not.
-function positionFromText(text) {
-  const match = /^([LD]):(\d+)\/(-|\d+(?:,\d+)*)\/(\d+):(\d+)\/(-|\d+(?:,\d+)*)\/(\d+)$/i.exec(String(text ?? '').trim());
-  if (!match) return null;
-  const side = (start, squares, home) => ({
-    start: Number(start),
-    home: Number(home),
-    board: squares === '-' ? [] : squares.split(',').map(Number),
-  });
-  return {
-    turn: match[1].toUpperCase() === 'L' ? 'light' : 'dark',
-    light: side(match[2], match[3], match[4]),
-    dark: side(match[5], match[6], match[7]),
-  };
 }
 
 const NO_HIGHLIGHTS = { movable: new Set(), selected: null, targets: new Set(), activeSide: 'light', lastMove: null };
